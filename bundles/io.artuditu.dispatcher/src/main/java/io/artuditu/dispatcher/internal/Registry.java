@@ -1,0 +1,159 @@
+package io.artuditu.dispatcher.internal;
+
+import io.artuditu.uhp.api.ClaimConflict;
+import io.artuditu.uhp.api.MethodInfo;
+import io.artuditu.uhp.api.UhpMethod;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The live method table. Writers (family bind/unbind) are serialized by the monitor;
+ * readers take the current immutable {@link Table} without locking.
+ *
+ * <p>Rule for two families claiming one method: higher {@code service.ranking} wins,
+ * then lower {@code service.id} (the one registered first). Losers stay on file and take
+ * over when the winner leaves.
+ */
+final class Registry {
+    /** Names remembered as "once registered" so a later call can say the family stopped. */
+    static final int MAX_REMEMBERED_NAMES = 4096;
+
+    /** One registered family service. Calls in flight are counted so unbind can wait for them. */
+    static final class Family {
+        final String name;
+        final String bundle;
+        final int ranking;
+        final long serviceId;
+        final List<UhpMethod> methods;
+        private int inFlight;
+        private boolean closed;
+
+        Family(String name, String bundle, int ranking, long serviceId, List<UhpMethod> methods) {
+            this.name = name;
+            this.bundle = bundle;
+            this.ranking = ranking;
+            this.serviceId = serviceId;
+            this.methods = List.copyOf(methods);
+        }
+
+        /** Admits one call, or returns false when the family is going away. */
+        synchronized boolean enter() {
+            if (closed) {
+                return false;
+            }
+            inFlight++;
+            return true;
+        }
+
+        synchronized void exit() {
+            if (--inFlight == 0) {
+                notifyAll();
+            }
+        }
+
+        /** Refuses new calls and waits up to {@code millis} for running calls to finish. */
+        synchronized int closeAndDrain(long millis) throws InterruptedException {
+            closed = true;
+            long deadline = System.nanoTime() + millis * 1_000_000L;
+            while (inFlight > 0) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    break;
+                }
+                wait(left);
+            }
+            return inFlight;
+        }
+    }
+
+    /** A routable method: the method and the family that answers it. */
+    record Route(UhpMethod method, Family family) {
+    }
+
+    /** An immutable view of the registry. */
+    record Table(Map<String, Route> routes, List<ClaimConflict> conflicts) {
+    }
+
+    private static final Comparator<Family> PRECEDENCE = Comparator.<Family>comparingInt(f -> -f.ranking)
+            .thenComparingLong(f -> f.serviceId);
+
+    private final List<Family> families = new ArrayList<>();
+    private final Set<String> remembered = new LinkedHashSet<>();
+    private volatile Table table = new Table(Map.of(), List.of());
+
+    Table table() {
+        return table;
+    }
+
+    synchronized boolean remembers(String method) {
+        return remembered.contains(method);
+    }
+
+    synchronized void add(Family f) {
+        families.add(f);
+        for (UhpMethod m : f.methods) {
+            remember(m.name());
+        }
+        rebuild();
+    }
+
+    synchronized void remove(Family f) {
+        families.remove(f);
+        rebuild();
+    }
+
+    synchronized Family find(long serviceId) {
+        for (Family f : families) {
+            if (f.serviceId == serviceId) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private void remember(String name) {
+        if (remembered.size() >= MAX_REMEMBERED_NAMES && !remembered.contains(name)) {
+            String eldest = remembered.iterator().next();
+            remembered.remove(eldest);
+        }
+        remembered.add(name);
+    }
+
+    private void rebuild() {
+        Map<String, List<Family>> claims = new TreeMap<>();
+        for (Family f : families) {
+            for (UhpMethod m : f.methods) {
+                claims.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(f);
+            }
+        }
+        Map<String, Route> routes = new HashMap<>();
+        List<ClaimConflict> conflicts = new ArrayList<>();
+        for (Map.Entry<String, List<Family>> e : claims.entrySet()) {
+            List<Family> claimants = e.getValue();
+            claimants.sort(PRECEDENCE);
+            Family winner = claimants.get(0);
+            UhpMethod method = winner.methods.stream().filter(m -> m.name().equals(e.getKey())).findFirst().orElseThrow();
+            routes.put(e.getKey(), new Route(method, winner));
+            for (Family loser : claimants.subList(1, claimants.size())) {
+                conflicts.add(new ClaimConflict(e.getKey(), winner.bundle, loser.bundle));
+            }
+        }
+        table = new Table(Map.copyOf(routes), List.copyOf(conflicts));
+    }
+
+    /** The live registry, sorted by method name. */
+    List<MethodInfo> methods() {
+        List<MethodInfo> out = new ArrayList<>();
+        for (Route r : table.routes().values()) {
+            out.add(new MethodInfo(r.method().name(), r.family().name, r.method().scope(), r.family().bundle));
+        }
+        out.sort(Comparator.comparing(MethodInfo::name));
+        return out;
+    }
+}

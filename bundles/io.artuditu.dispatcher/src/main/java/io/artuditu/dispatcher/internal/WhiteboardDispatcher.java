@@ -1,0 +1,310 @@
+package io.artuditu.dispatcher.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.ClaimConflict;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.MethodInfo;
+import io.artuditu.uhp.api.Reply;
+import io.artuditu.uhp.api.StatsContributor;
+import io.artuditu.uhp.api.UhpDispatcher;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.JsonSchema;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/**
+ * The one dispatcher: tracks {@link UhpFamily} services on the whiteboard and routes each
+ * request line to the method with its exact name. Validate, then run: the envelope and
+ * the params are checked against the contract before a handler sees them.
+ *
+ * <p>A handler's {@link UhpException} becomes its error reply; anything else it throws
+ * becomes {@code internal_error} with a correlation id that the server log repeats with
+ * the stack trace. A family that leaves stops taking calls at once; calls it is already
+ * running finish (unbind waits for them, up to {@link #DRAIN_MILLIS}).
+ */
+@Component(service = {UhpDispatcher.class, StatsContributor.class}, immediate = true)
+public final class WhiteboardDispatcher implements UhpDispatcher, StatsContributor {
+    /** How long a leaving family's running calls may take before unbind stops waiting. */
+    static final long DRAIN_MILLIS = 10_000;
+    /**
+     * When true, every result is checked against its method's result schema and a
+     * mismatch answers {@code internal_error}: tests run the server this way.
+     */
+    static final String STRICT_RESULTS = "artuditu.uhp.strict-results";
+
+    private static final Logger LOG = System.getLogger(WhiteboardDispatcher.class.getName());
+
+    private final Registry registry = new Registry();
+    private final RequestReader reader = new RequestReader();
+    private final ObjectMapper mapper = reader.mapper();
+    private final boolean strictResults;
+    private final LongAdder completed = new LongAdder();
+    private final LongAdder latencyNanos = new LongAdder();
+    private final Map<ErrorCode, LongAdder> errors = new EnumMap<>(ErrorCode.class);
+
+    @Activate
+    public WhiteboardDispatcher() {
+        this(Boolean.getBoolean(STRICT_RESULTS));
+    }
+
+    WhiteboardDispatcher(boolean strictResults) {
+        this.strictResults = strictResults;
+        for (ErrorCode c : ErrorCode.values()) {
+            errors.put(c, new LongAdder());
+        }
+    }
+
+    // ---- whiteboard ----
+
+    @Reference(service = UhpFamily.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void bindFamily(UhpFamily family, ServiceReference<UhpFamily> ref) {
+        String bundle = ref.getBundle() == null ? "?" : ref.getBundle().getSymbolicName();
+        Object rankingProp = ref.getProperty(Constants.SERVICE_RANKING);
+        int ranking = rankingProp instanceof Integer ? (Integer) rankingProp : 0;
+        long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        addFamily(family, bundle, ranking, serviceId);
+    }
+
+    void unbindFamily(UhpFamily family, ServiceReference<UhpFamily> ref) {
+        removeFamily((Long) ref.getProperty(Constants.SERVICE_ID));
+    }
+
+    /** Adds a family; a family whose route table cannot be read is logged and skipped. */
+    void addFamily(UhpFamily family, String bundle, int ranking, long serviceId) {
+        String name;
+        List<UhpMethod> methods;
+        try {
+            name = family.family();
+            methods = family.methods();
+            if (methods.stream().anyMatch(java.util.Objects::isNull)) {
+                throw new IllegalArgumentException("route table contains null");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "ignoring family from bundle " + bundle + ": its route table is unreadable", e);
+            return;
+        }
+        Registry.Family f = new Registry.Family(name, bundle, ranking, serviceId, methods);
+        registry.add(f);
+        for (ClaimConflict c : registry.table().conflicts()) {
+            if (c.loserBundle().equals(bundle) || c.winnerBundle().equals(bundle)) {
+                LOG.log(Level.WARNING, "method " + c.method() + " is claimed by " + c.winnerBundle() + " and "
+                        + c.loserBundle() + "; " + c.winnerBundle() + " answers");
+            }
+        }
+        LOG.log(Level.DEBUG, "family " + name + " from " + bundle + " added " + methods.size() + " methods");
+    }
+
+    void removeFamily(long serviceId) {
+        Registry.Family f = registry.find(serviceId);
+        if (f == null) {
+            return;
+        }
+        registry.remove(f);
+        try {
+            int left = f.closeAndDrain(DRAIN_MILLIS);
+            if (left > 0) {
+                LOG.log(Level.WARNING, "family " + f.name + " left with " + left + " calls still running");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- dispatch ----
+
+    @Override
+    public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
+        long start = System.nanoTime();
+        Reply reply;
+        try {
+            reply = run(reader.read(buf, off, len), caller);
+        } catch (RequestReader.Rejected r) {
+            reply = error(r.id, r.error);
+        }
+        latencyNanos.add(System.nanoTime() - start);
+        completed.increment();
+        return reply;
+    }
+
+    private Reply run(RequestReader.Request req, Caller caller) {
+        Registry.Route route = registry.table().routes().get(req.method());
+        if (route == null) {
+            return registry.remembers(req.method())
+                    ? error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
+                            "method " + req.method() + " is not available: its family is not running"))
+                    : error(req.id(), new UhpException(ErrorCode.UNKNOWN_METHOD, "unknown method: " + clip(req.method())));
+        }
+        if (req.auth() != null) {
+            // Delegated tokens arrive with the control-plane family; until then no token is valid.
+            return error(req.id(), new UhpException(ErrorCode.FORBIDDEN, "unknown or expired token"));
+        }
+        Optional<JsonSchema.Violation> bad = route.method().paramsSchema().validate(req.params(), "params");
+        if (bad.isPresent()) {
+            JsonSchema.Violation v = bad.get();
+            return error(req.id(), new UhpException(ErrorCode.INVALID_REQUEST, v.toString(),
+                    Map.of("field", v.field(), "path", v.path())));
+        }
+        Registry.Family family = route.family();
+        if (!family.enter()) {
+            return error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
+                    "method " + req.method() + " is not available: its family is stopping"));
+        }
+        CallImpl call = new CallImpl(req, caller);
+        try {
+            ObjectNode result = route.method().handler().handle(call);
+            if (result == null || !result.path("type").isTextual()) {
+                throw new IllegalStateException(req.method() + " returned a result without a type");
+            }
+            if (strictResults) {
+                Optional<JsonSchema.Violation> wrong = route.method().resultSchema().validate(result, "result");
+                if (wrong.isPresent()) {
+                    throw new IllegalStateException(req.method() + " result breaks its schema: " + wrong.get());
+                }
+            }
+            ObjectNode out = mapper.createObjectNode();
+            out.put("id", req.id());
+            out.set("result", result);
+            return new Reply(serialize(out), null, call.afterReply);
+        } catch (UhpException e) {
+            return error(req.id(), e);
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            String correlation = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL);
+            LOG.log(Level.ERROR, "internal error " + correlation + " in " + req.method() + " (family " + family.name
+                    + ", bundle " + family.bundle + ", connection " + caller.connection() + ")", e);
+            return error(req.id(), new UhpException(ErrorCode.INTERNAL_ERROR,
+                    "internal error; the server log has the details under correlation id " + correlation,
+                    Map.of("correlation_id", correlation)));
+        } finally {
+            family.exit();
+        }
+    }
+
+    @Override
+    public Reply error(String id, ErrorCode code, String message) {
+        return error(id, new UhpException(code, message));
+    }
+
+    private Reply error(String id, UhpException e) {
+        errors.get(e.code()).increment();
+        ObjectNode out = mapper.createObjectNode();
+        if (id == null) {
+            out.putNull("id");
+        } else {
+            out.put("id", id);
+        }
+        ObjectNode err = out.putObject("error");
+        err.put("code", e.code().wire());
+        err.put("message", e.getMessage());
+        if (!e.details().isEmpty()) {
+            err.set("details", mapper.valueToTree(e.details()));
+        }
+        return new Reply(serialize(out), e.code(), List.of());
+    }
+
+    private byte[] serialize(ObjectNode reply) {
+        try {
+            byte[] body = mapper.writeValueAsBytes(reply);
+            byte[] line = java.util.Arrays.copyOf(body, body.length + 1);
+            line[body.length] = '\n';
+            return line;
+        } catch (JsonProcessingException e) {
+            // Only a handler result holding an unserializable POJO gets here.
+            LOG.log(Level.ERROR, "reply not serializable", e);
+            return ("{\"id\":null,\"error\":{\"code\":\"internal_error\",\"message\":\"reply not serializable\"}}\n")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String clip(String s) {
+        return s.length() > 80 ? s.substring(0, 80) + "…" : s;
+    }
+
+    // ---- registry views and stats ----
+
+    @Override
+    public List<MethodInfo> methods() {
+        return registry.methods();
+    }
+
+    @Override
+    public List<ClaimConflict> conflicts() {
+        return registry.table().conflicts();
+    }
+
+    @Override
+    public void contribute(ObjectNode stats) {
+        ObjectNode req = stats.putObject("requests");
+        long n = completed.sum();
+        req.put("completed", n);
+        req.put("mean_latency_us", n == 0 ? 0 : latencyNanos.sum() / n / 1000);
+        ObjectNode errs = req.putObject("errors");
+        errors.forEach((code, count) -> {
+            long c = count.sum();
+            if (c > 0) {
+                errs.put(code.wire(), c);
+            }
+        });
+    }
+
+    private final class CallImpl implements Call {
+        private final RequestReader.Request req;
+        private final Caller caller;
+        final List<Runnable> afterReply = new ArrayList<>(1);
+
+        CallImpl(RequestReader.Request req, Caller caller) {
+            this.req = req;
+            this.caller = caller;
+        }
+
+        @Override
+        public String id() {
+            return req.id();
+        }
+
+        @Override
+        public String method() {
+            return req.method();
+        }
+
+        @Override
+        public ObjectNode params() {
+            return req.params();
+        }
+
+        @Override
+        public Caller caller() {
+            return caller;
+        }
+
+        @Override
+        public ObjectNode newObject() {
+            return mapper.createObjectNode();
+        }
+
+        @Override
+        public void afterReply(Runnable action) {
+            afterReply.add(action);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package io.artuditu.dispatcher.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.ClaimConflict;
+import io.artuditu.uhp.api.Limits;
+import io.artuditu.uhp.api.MethodHandler;
+import io.artuditu.uhp.api.Reply;
+import io.artuditu.uhp.api.Scope;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.UhpMethod;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class WhiteboardDispatcherTest {
+    private static final ObjectMapper M = new ObjectMapper();
+    private final WhiteboardDispatcher d = new WhiteboardDispatcher(true);
+
+    private static UhpFamily family(String name, UhpMethod... methods) {
+        return new UhpFamily() {
+            @Override
+            public String family() {
+                return name;
+            }
+
+            @Override
+            public List<UhpMethod> methods() {
+                return List.of(methods);
+            }
+        };
+    }
+
+    private static UhpMethod method(String name, MethodHandler h) {
+        try {
+            return UhpMethod.of(name, Scope.READ,
+                    M.readTree("{\"type\":\"object\",\"additionalProperties\":false,"
+                            + "\"properties\":{\"n\":{\"type\":\"integer\"}}}"),
+                    M.readTree("{\"type\":\"object\",\"required\":[\"type\"],\"properties\":{\"type\":{\"type\":\"string\"},"
+                            + "\"from\":{\"type\":\"string\"}}}"),
+                    h);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static UhpMethod answering(String name, String from) {
+        return method(name, c -> c.newObject().put("type", "ok").put("from", from));
+    }
+
+    private JsonNode call(String line) throws Exception {
+        byte[] b = line.getBytes(StandardCharsets.UTF_8);
+        return call(b);
+    }
+
+    private JsonNode call(byte[] b) throws Exception {
+        Reply r = d.dispatch(b, 0, b.length, Caller.inProcess());
+        assertEquals('\n', r.line()[r.line().length - 1], "a reply is one newline-terminated line");
+        return M.readTree(r.line());
+    }
+
+    private static String code(JsonNode reply) {
+        return reply.path("error").path("code").asText("(none)");
+    }
+
+    @Test
+    void routesByExactName() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        JsonNode r = call("{\"id\":\"1\",\"method\":\"t.a\",\"params\":{}}");
+        assertEquals("1", r.path("id").asText());
+        assertEquals("one", r.path("result").path("from").asText());
+        assertEquals("unknown_method", code(call("{\"id\":\"2\",\"method\":\"t.A\"}")));
+        assertEquals("unknown_method", code(call("{\"id\":\"2\",\"method\":\"t\"}")));
+    }
+
+    @Test
+    void aFamilyThatLeavesVanishesAndItsCallsGetMethodUnavailable() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        assertEquals(1, d.methods().size());
+        d.removeFamily(1);
+        assertTrue(d.methods().isEmpty());
+        assertEquals("method_unavailable", code(call("{\"id\":\"1\",\"method\":\"t.a\"}")));
+    }
+
+    @Test
+    void aRunningCallFinishesWhileItsFamilyLeaves() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        d.addFamily(family("t", method("t.slow", c -> {
+            entered.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return c.newObject().put("type", "ok");
+        })), "b1", 0, 1);
+        CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return call("{\"id\":\"s\",\"method\":\"t.slow\"}");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(entered.await(5, TimeUnit.SECONDS));
+        CompletableFuture<Void> removal = CompletableFuture.runAsync(() -> d.removeFamily(1));
+        Thread.sleep(100);
+        assertFalse(removal.isDone(), "unbind waits for the running call");
+        assertEquals("method_unavailable", code(call("{\"id\":\"n\",\"method\":\"t.slow\"}")));
+        release.countDown();
+        assertEquals("ok", running.get(5, TimeUnit.SECONDS).path("result").path("type").asText());
+        removal.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aThrowingHandlerBecomesInternalErrorWithACorrelationIdAndNoStackTrace() throws Exception {
+        d.addFamily(family("t", method("t.boom", c -> {
+            throw new IllegalStateException("secret detail at com.example.Foo");
+        })), "b1", 0, 1);
+        JsonNode r = call("{\"id\":\"1\",\"method\":\"t.boom\"}");
+        assertEquals("internal_error", code(r));
+        String correlation = r.path("error").path("details").path("correlation_id").asText();
+        assertTrue(correlation.matches("[0-9a-f]+"), r.toString());
+        assertTrue(r.path("error").path("message").asText().contains(correlation));
+        assertFalse(r.toString().contains("secret detail"));
+        assertFalse(r.toString().contains("Exception"));
+    }
+
+    @Test
+    void aHandlersUhpExceptionIsItsErrorReply() throws Exception {
+        d.addFamily(family("t", method("t.nf", c -> {
+            throw UhpException.notFound("no such pane: 42");
+        })), "b1", 0, 1);
+        JsonNode r = call("{\"id\":\"1\",\"method\":\"t.nf\"}");
+        assertEquals("not_found", code(r));
+        assertEquals("no such pane: 42", r.path("error").path("message").asText());
+    }
+
+    @Test
+    void aResultThatBreaksItsSchemaIsAnInternalErrorInStrictMode() throws Exception {
+        d.addFamily(family("t", method("t.bad", c -> c.newObject().put("type", "ok").put("from", 3))), "b1", 0, 1);
+        assertEquals("internal_error", code(call("{\"id\":\"1\",\"method\":\"t.bad\"}")));
+    }
+
+    @Test
+    void twoClaimsOnOneMethodHigherRankingThenFirstRegisteredWinsAndTheLoserIsReported() throws Exception {
+        d.addFamily(family("a", answering("x.m", "first")), "bundle.a", 0, 10);
+        d.addFamily(family("b", answering("x.m", "second")), "bundle.b", 0, 11);
+        assertEquals("first", call("{\"id\":\"1\",\"method\":\"x.m\"}").at("/result/from").asText());
+        assertEquals(List.of(new ClaimConflict("x.m", "bundle.a", "bundle.b")), d.conflicts());
+        d.addFamily(family("c", answering("x.m", "ranked")), "bundle.c", 5, 12);
+        assertEquals("ranked", call("{\"id\":\"1\",\"method\":\"x.m\"}").at("/result/from").asText());
+        assertEquals(2, d.conflicts().size());
+        d.removeFamily(12);
+        d.removeFamily(10);
+        assertEquals("second", call("{\"id\":\"1\",\"method\":\"x.m\"}").at("/result/from").asText(),
+                "the loser takes over when the winner leaves");
+        assertTrue(d.conflicts().isEmpty());
+    }
+
+    @Test
+    void aFamilyWithABrokenRouteTableIsSkippedNotFatal() throws Exception {
+        d.addFamily(new UhpFamily() {
+            @Override
+            public String family() {
+                return "broken";
+            }
+
+            @Override
+            public List<UhpMethod> methods() {
+                throw new IllegalStateException("cannot list");
+            }
+        }, "b", 0, 1);
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 2);
+        assertEquals(1, d.methods().size());
+    }
+
+    @Test
+    void everyMalformedEnvelopeIsAPreciseInvalidRequest() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        String[][] cases = {
+            {"not json", "invalid_request", "null"},
+            {"[1,2]", "invalid_request", "null"},
+            {"\"text\"", "invalid_request", "null"},
+            {"{}", "invalid_request", "null"},
+            {"{\"id\":1,\"method\":\"t.a\"}", "invalid_request", "null"},
+            {"{\"id\":\"\",\"method\":\"t.a\"}", "invalid_request", "null"},
+            {"{\"id\":\"1\"}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":7}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"params\":[]}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"params\":\"x\"}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"extra\":1}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\"} {}", "invalid_request", "null"},
+            {"{\"id\":\"1\",\"id\":\"2\",\"method\":\"t.a\"}", "invalid_request", "null"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"n\":\"x\"}}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"zz\":1}}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"auth\":5}", "invalid_request", "1"},
+            {"{\"id\":\"1\",\"method\":\"t.a\",\"auth\":\"tok\"}", "forbidden", "1"},
+            {"{\"id\":\"1\",\"method\":\"nope\"}", "unknown_method", "1"},
+        };
+        for (String[] c : cases) {
+            JsonNode r = call(c[0]);
+            assertEquals(c[1], code(r), c[0] + " -> " + r);
+            assertEquals(c[2], r.get("id").isNull() ? "null" : r.get("id").asText(), c[0]);
+            assertFalse(r.has("result"));
+        }
+        JsonNode wrongType = call("{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"n\":\"x\"}}");
+        assertEquals("n", wrongType.at("/error/details/field").asText());
+    }
+
+    @Test
+    void invalidUtf8DeepNestingAndOversizeAreRefused() throws Exception {
+        byte[] bad = "{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"s\":\"\u00ff\"}}".getBytes(StandardCharsets.ISO_8859_1);
+        assertEquals("invalid_request", code(call(bad)));
+        assertTrue(call(bad).at("/error/message").asText().contains("UTF-8"));
+        String deep = "{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"a\":" + "[".repeat(200) + "]".repeat(200) + "}}";
+        assertEquals("invalid_request", code(call(deep)));
+        byte[] big = new byte[Limits.MAX_REQUEST_BYTES + 1];
+        assertEquals("request_too_large", code(call(big)));
+    }
+
+    @Test
+    void statsCountCompletedRequestsAndErrorsByCode() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        call("{\"id\":\"1\",\"method\":\"t.a\"}");
+        call("nope");
+        call("{\"id\":\"1\",\"method\":\"zz\"}");
+        com.fasterxml.jackson.databind.node.ObjectNode s = M.createObjectNode();
+        d.contribute(s);
+        assertEquals(3, s.at("/requests/completed").asLong());
+        assertEquals(1, s.at("/requests/errors/invalid_request").asLong());
+        assertEquals(1, s.at("/requests/errors/unknown_method").asLong());
+    }
+}

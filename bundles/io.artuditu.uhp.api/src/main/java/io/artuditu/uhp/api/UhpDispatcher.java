@@ -1,0 +1,27 @@
+package io.artuditu.uhp.api;
+
+import java.util.List;
+
+/**
+ * Routes request lines to the families on the whiteboard. Provided by the dispatcher
+ * bundle; used by transports (the socket server) and by the discovery family. Thread
+ * safe: any number of connection threads call {@link #dispatch} at once.
+ */
+@org.osgi.annotation.versioning.ProviderType
+public interface UhpDispatcher {
+    /**
+     * Parses, validates and runs one request line ({@code len} bytes of UTF-8 JSON, the
+     * newline excluded) and returns the reply. Never throws: every failure is an error
+     * reply.
+     */
+    Reply dispatch(byte[] buf, int off, int len, Caller caller);
+
+    /** Builds an error reply without running anything (transport-level refusals). */
+    Reply error(String id, ErrorCode code, String message);
+
+    /** The live registry, sorted by method name. */
+    List<MethodInfo> methods();
+
+    /** Method names claimed twice, with the winner and the loser. */
+    List<ClaimConflict> conflicts();
+}

@@ -1,0 +1,138 @@
+package io.artuditu.uhp.api.home;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Where one server's socket is.
+ *
+ * <ul>
+ * <li>home: {@code $ARTUDITU_HOME} when set and non-empty, else {@code ~/.artuditu};</li>
+ * <li>logical path: {@code <home>/artuditu.sock}, or
+ * {@code <home>/sessions/<name>/artuditu.sock} for a named session;</li>
+ * <li>bind path: the logical path, unless it is longer than the OS allows for a Unix
+ * socket address ({@link #MAX_SOCKET_PATH_BYTES}); then a deterministic alias
+ * {@code /tmp/artuditu-<uid>/<hash>.sock} where hash is the first 16 hex digits of the
+ * SHA-256 of the logical path. Client and server compute the same alias.</li>
+ * </ul>
+ *
+ * @param home    the Artuditu home
+ * @param session the session name; {@link #DEFAULT_SESSION} for the unnamed server
+ * @param logical the path clients are told ({@code $ARTUDITU_SOCKET_PATH})
+ * @param bind    the path the socket is actually bound at
+ */
+public record SocketLocation(Path home, String session, Path logical, Path bind) {
+    public static final String DEFAULT_SESSION = "default";
+    public static final String SOCKET_NAME = "artuditu.sock";
+    /**
+     * Longest socket path in bytes: {@code sun_path} holds 108 bytes on Linux and 104 on
+     * macOS, including the terminating NUL; we keep to the smaller.
+     */
+    public static final int MAX_SOCKET_PATH_BYTES = 103;
+    /** Session names: a letter or digit, then letters, digits, {@code _ . -}; at most 64. */
+    public static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
+    public SocketLocation {
+        Objects.requireNonNull(home);
+        Objects.requireNonNull(session);
+        Objects.requireNonNull(logical);
+        Objects.requireNonNull(bind);
+    }
+
+    /** The home from the environment and the user's home directory. */
+    public static Path home(Map<String, String> env) {
+        String h = env.get("ARTUDITU_HOME");
+        if (h != null && !h.isBlank()) {
+            return Path.of(h).toAbsolutePath().normalize();
+        }
+        return Path.of(System.getProperty("user.home"), ".artuditu");
+    }
+
+    /**
+     * Resolves the location for {@code session} (null or {@value #DEFAULT_SESSION} for
+     * the unnamed server) under {@code home}, for the user {@code uid}.
+     *
+     * @throws IllegalArgumentException for a session name outside {@link #SESSION_NAME}
+     */
+    public static SocketLocation resolve(Path home, String session, long uid) {
+        String name = session == null ? DEFAULT_SESSION : session;
+        if (!SESSION_NAME.matcher(name).matches() || name.contains("..")) {
+            throw new IllegalArgumentException("invalid session name '" + name
+                    + "': use letters, digits, '_', '.', '-' (at most 64, starting with a letter or digit)");
+        }
+        Path logical = DEFAULT_SESSION.equals(name) ? home.resolve(SOCKET_NAME)
+                : home.resolve("sessions").resolve(name).resolve(SOCKET_NAME);
+        return new SocketLocation(home, name, logical, bindPath(logical, uid));
+    }
+
+    /** A location from a socket path a client was handed ({@code $ARTUDITU_SOCKET_PATH}). */
+    public static SocketLocation ofLogical(Path logical, long uid) {
+        Path abs = logical.toAbsolutePath().normalize();
+        return new SocketLocation(abs.getParent(), "", abs, bindPath(abs, uid));
+    }
+
+    static Path bindPath(Path logical, long uid) {
+        if (logical.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH_BYTES) {
+            return logical;
+        }
+        return aliasDirectory(uid).resolve(sha256Prefix(logical.toString()) + ".sock");
+    }
+
+    /** The owner-only folder under {@code /tmp} that holds short socket aliases. */
+    public static Path aliasDirectory(long uid) {
+        return Path.of(System.getProperty("artuditu.alias.root", "/tmp"), "artuditu-" + uid);
+    }
+
+    private static String sha256Prefix(String s) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the socket is bound somewhere other than its logical path. */
+    public boolean aliased() {
+        return !bind.equals(logical);
+    }
+
+    /** Owner-only folder permissions. */
+    public static final Set<PosixFilePermission> DIR_0700 = PosixFilePermissions.fromString("rwx------");
+
+    /**
+     * Creates {@code dir} (and parents) if needed and makes sure it is a real folder
+     * owned by {@code uid} with mode 0700; a folder owned by someone else is refused,
+     * never chmod-ed.
+     */
+    public static void ensureOwnerOnlyDirectory(Path dir, long uid) throws IOException {
+        Files.createDirectories(dir);
+        if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(dir + " is not a plain directory");
+        }
+        Object owner = Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        if (((Number) owner).longValue() != uid) {
+            throw new IOException(dir + " is owned by uid " + owner + ", not by uid " + uid);
+        }
+        if (!Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(DIR_0700)) {
+            Files.setPosixFilePermissions(dir, DIR_0700);
+        }
+    }
+
+    /** The current process's user id. */
+    public static long currentUid() {
+        return new com.sun.security.auth.module.UnixSystem().getUid();
+    }
+}

@@ -1,0 +1,125 @@
+package io.artuditu.discovery.internal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.ClaimConflict;
+import io.artuditu.uhp.api.Limits;
+import io.artuditu.uhp.api.MethodInfo;
+import io.artuditu.uhp.api.ServerControl;
+import io.artuditu.uhp.api.StatsContributor;
+import io.artuditu.uhp.api.UhpDispatcher;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.UhpContract;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/** The discovery family: health, the live registry, counters and the clean stop. */
+@Component(service = UhpFamily.class)
+public final class DiscoveryFamily implements UhpFamily {
+    static final String UHP_VERSION = "1.0";
+
+    private final ServerControl server;
+    private final UhpDispatcher dispatcher;
+    private final List<StatsContributor> contributors = new CopyOnWriteArrayList<>();
+    private final List<UhpMethod> methods;
+
+    @Activate
+    public DiscoveryFamily(@Reference ServerControl server, @Reference UhpDispatcher dispatcher) {
+        this.server = server;
+        this.dispatcher = dispatcher;
+        UhpContract c = UhpContract.standard();
+        this.methods = List.of(
+                UhpMethod.of(c.method("ping"), this::ping),
+                UhpMethod.of(c.method("uhp.capabilities"), this::capabilities),
+                UhpMethod.of(c.method("uhp.stats"), this::stats),
+                UhpMethod.of(c.method("server.stop"), this::stop));
+    }
+
+    @Reference(service = StatsContributor.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC)
+    void addContributor(StatsContributor c) {
+        contributors.add(c);
+    }
+
+    void removeContributor(StatsContributor c) {
+        contributors.remove(c);
+    }
+
+    @Override
+    public String family() {
+        return "discovery";
+    }
+
+    @Override
+    public List<UhpMethod> methods() {
+        return methods;
+    }
+
+    ObjectNode ping(Call call) {
+        return call.newObject().put("type", "pong").put("version", server.version()).put("session", server.session())
+                .put("uhp", UHP_VERSION);
+    }
+
+    ObjectNode capabilities(Call call) {
+        ObjectNode r = call.newObject().put("type", "capabilities").put("uhp", UHP_VERSION)
+                .put("version", server.version()).put("session", server.session());
+        ArrayNode ms = r.putArray("methods");
+        for (MethodInfo m : dispatcher.methods()) {
+            ms.addObject().put("name", m.name()).put("family", m.family()).put("scope", m.scope().wire())
+                    .put("bundle", m.bundle());
+        }
+        ArrayNode cs = r.putArray("conflicts");
+        for (ClaimConflict c : dispatcher.conflicts()) {
+            cs.addObject().put("method", c.method()).put("winner", c.winnerBundle()).put("loser", c.loserBundle());
+        }
+        // The event bus (control plane) owns the sequence; until it runs no event exists.
+        r.put("event_sequence", 0);
+        ObjectNode id = r.putObject("identity");
+        id.put("workspace", "0-based index, or the opaque workspace_id that survives reorder and restart");
+        id.put("tab", "1-based position, or the opaque tab_id that survives reorder and restart");
+        id.put("pane", "pane id string; a raw request without pane uses the focused pane");
+        id.put("terminal_id", "stable for one PTY lifetime across pane and tab moves");
+        id.put("terminal_methods", "never inherit the focused pane; require explicit identity");
+        ObjectNode lim = r.putObject("limits");
+        lim.put("max_connections", Limits.MAX_CONNECTIONS);
+        lim.put("initial_frame_timeout_ms", Limits.INITIAL_FRAME_TIMEOUT_MS);
+        lim.put("max_request_bytes", Limits.MAX_REQUEST_BYTES);
+        lim.put("max_id_bytes", Limits.MAX_ID_BYTES);
+        lim.put("replay_max_frames", Limits.REPLAY_MAX_FRAMES);
+        lim.put("replay_max_bytes", Limits.REPLAY_MAX_BYTES);
+        lim.put("terminal_streams_max", Limits.TERMINAL_STREAMS_MAX);
+        lim.put("terminal_stream_queue_frames", Limits.TERMINAL_STREAM_QUEUE_FRAMES);
+        ObjectNode g = r.putObject("graphics");
+        g.put("kitty", false);
+        g.put("sixel", false);
+        g.put("iterm2", false);
+        return r;
+    }
+
+    ObjectNode stats(Call call) {
+        ObjectNode r = call.newObject().put("type", "stats");
+        for (StatsContributor c : contributors) {
+            c.contribute(r);
+        }
+        ObjectNode replay = r.putObject("replay");
+        replay.put("max_frames", Limits.REPLAY_MAX_FRAMES);
+        replay.put("max_bytes", Limits.REPLAY_MAX_BYTES);
+        if (!r.has("terminal_streams")) {
+            // No terminal family contributes yet: no stream can be open.
+            r.putObject("terminal_streams").put("active", 0).put("capacity", Limits.TERMINAL_STREAMS_MAX);
+        }
+        return r;
+    }
+
+    ObjectNode stop(Call call) {
+        call.afterReply(() -> server.stop("server.stop from connection " + call.caller().connection()));
+        return call.newObject().put("type", "ok").put("stopping", true);
+    }
+}

@@ -1,0 +1,126 @@
+package io.artuditu.server.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Limits;
+import io.artuditu.uhp.api.ServerControl;
+import io.artuditu.uhp.api.StatsContributor;
+import io.artuditu.uhp.api.UhpDispatcher;
+import io.artuditu.uhp.api.home.SocketLocation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Version;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * Runs the {@link SocketServer} for the session this process was started for.
+ *
+ * <p>Framework properties: {@code artuditu.home} (else {@code $ARTUDITU_HOME}, else
+ * {@code ~/.artuditu}), {@code artuditu.session} (else the default session) and
+ * {@code artuditu.standalone}: when true (the distribution sets it) this process exists
+ * to serve the socket, so failing to bind it and {@link #stop} both end the process;
+ * otherwise (an embedding or test framework) they only stop the framework.
+ */
+@Component(service = {ServerControl.class, StatsContributor.class}, immediate = true)
+public final class ServerComponent implements ServerControl, StatsContributor {
+    private static final Logger LOG = System.getLogger(ServerComponent.class.getName());
+    /** Exit status when another live server owns the socket path. */
+    static final int EXIT_ALREADY_RUNNING = 3;
+
+    private final SocketServer server;
+    private final BundleContext context;
+    private final boolean standalone;
+    private final String version;
+    private final Instant startedAt = Instant.now();
+
+    @Activate
+    public ServerComponent(@Reference UhpDispatcher dispatcher, BundleContext context) {
+        this.context = context;
+        this.standalone = Boolean.parseBoolean(context.getProperty("artuditu.standalone"));
+        this.version = display(context.getBundle().getVersion());
+        String homeProp = context.getProperty("artuditu.home");
+        Path home = homeProp != null && !homeProp.isBlank() ? Path.of(homeProp) : SocketLocation.home(System.getenv());
+        long uid = SocketLocation.currentUid();
+        SocketLocation location = SocketLocation.resolve(home, context.getProperty("artuditu.session"), uid);
+        this.server = new SocketServer(location, uid, dispatcher, Limits.MAX_CONNECTIONS, Limits.INITIAL_FRAME_TIMEOUT_MS);
+        try {
+            server.start();
+        } catch (SocketServer.AlreadyRunningException e) {
+            LOG.log(Level.ERROR, e.getMessage());
+            if (standalone) {
+                exitSoon(EXIT_ALREADY_RUNNING);
+            }
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot listen on " + location.logical() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String display(Version v) {
+        String base = v.getMajor() + "." + v.getMinor() + "." + v.getMicro();
+        return v.getQualifier().isEmpty() ? base : base + "-" + v.getQualifier();
+    }
+
+    @Deactivate
+    void deactivate() {
+        server.close();
+    }
+
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public String session() {
+        return server.location().session();
+    }
+
+    @Override
+    public Path socketPath() {
+        return server.location().logical();
+    }
+
+    @Override
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    @Override
+    public void stop(String reason) {
+        Thread t = new Thread(() -> {
+            LOG.log(Level.INFO, "stopping: " + reason);
+            server.close();
+            if (standalone) {
+                // Exit first: the launcher's shutdown hook then stops the framework, and
+                // this status (0) is the one the process ends with.
+                System.exit(0);
+            }
+            try {
+                context.getBundle(0).stop();
+            } catch (BundleException | IllegalStateException e) {
+                LOG.log(Level.WARNING, "framework stop failed", e);
+            }
+        }, "artuditu-stop");
+        t.start();
+    }
+
+    private static void exitSoon(int status) {
+        Thread t = new Thread(() -> System.exit(status), "artuditu-exit");
+        t.start();
+    }
+
+    @Override
+    public void contribute(ObjectNode stats) {
+        server.stats().writeTo(stats);
+        stats.put("uptime_ms", Math.max(0, Instant.now().toEpochMilli() - startedAt.toEpochMilli()));
+    }
+}

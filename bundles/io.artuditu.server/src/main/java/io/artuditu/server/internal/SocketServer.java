@@ -1,0 +1,298 @@
+package io.artuditu.server.internal;
+
+import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.Limits;
+import io.artuditu.uhp.api.Reply;
+import io.artuditu.uhp.api.UhpDispatcher;
+import io.artuditu.uhp.api.home.SocketLocation;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.newsclub.net.unix.AFUNIXServerSocket;
+import org.newsclub.net.unix.AFUNIXSocket;
+import org.newsclub.net.unix.AFUNIXSocketAddress;
+import org.newsclub.net.unix.AFUNIXSocketCredentials;
+
+/**
+ * The UHP endpoint: one owner-only Unix socket, one request line per connection.
+ *
+ * <p>Bounds: at most {@code maxConnections} connections are served at once (one worker
+ * thread each, idle workers exit after 30 s); the next one gets
+ * {@code too_many_connections} and is closed. A connection has
+ * {@code initialFrameMillis} to deliver its whole request line of at most
+ * {@link Limits#MAX_REQUEST_BYTES}. The peer's uid is checked before anything is read.
+ */
+public final class SocketServer implements AutoCloseable {
+    private static final Logger LOG = System.getLogger(SocketServer.class.getName());
+
+    /** Another live server holds the socket path. */
+    public static final class AlreadyRunningException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        AlreadyRunningException(String message) {
+            super(message);
+        }
+    }
+
+    private final SocketLocation location;
+    private final long uid;
+    private final long peerUid;
+    private final UhpDispatcher dispatcher;
+    private final int maxConnections;
+    private final int initialFrameMillis;
+    private final ServerStats stats = new ServerStats();
+    private final AtomicLong connectionIds = new AtomicLong();
+    private final ThreadPoolExecutor workers;
+    /** Refusals at capacity linger off the accept thread; at most 16 queued, others just close. */
+    private final ThreadPoolExecutor refusals = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
+            new java.util.concurrent.ArrayBlockingQueue<>(16), r -> {
+                Thread t = new Thread(r, "uhp-refuse");
+                t.setDaemon(true);
+                return t;
+            });
+    /** How long an erroring connection waits for the client to read its error and close. */
+    static final int LINGER_MILLIS = 250;
+    private SessionLock lock;
+    private AFUNIXServerSocket listener;
+    private Thread acceptor;
+    private volatile boolean closed;
+
+    public SocketServer(SocketLocation location, long uid, UhpDispatcher dispatcher, int maxConnections,
+            int initialFrameMillis) {
+        this(location, uid, uid, dispatcher, maxConnections, initialFrameMillis);
+    }
+
+    /** As above, admitting peers of {@code peerUid} (tests make this process a stranger). */
+    SocketServer(SocketLocation location, long uid, long peerUid, UhpDispatcher dispatcher, int maxConnections,
+            int initialFrameMillis) {
+        this.location = location;
+        this.uid = uid;
+        this.peerUid = peerUid;
+        this.dispatcher = dispatcher;
+        this.maxConnections = maxConnections;
+        this.initialFrameMillis = initialFrameMillis;
+        AtomicLong threads = new AtomicLong();
+        // Core = max so queued tasks never wait for a thread; the admission counter caps the
+        // queue at maxConnections entries.
+        this.workers = new ThreadPoolExecutor(maxConnections, maxConnections, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(maxConnections), r -> {
+                    Thread t = new Thread(r, "uhp-conn-" + threads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        this.workers.allowCoreThreadTimeOut(true);
+        this.refusals.allowCoreThreadTimeOut(true);
+    }
+
+    /** Takes the session lock, replaces a stale socket file, binds and starts accepting. */
+    public synchronized void start() throws IOException {
+        Path bind = location.bind();
+        SocketLocation.ensureOwnerOnlyDirectory(location.home(), uid);
+        SocketLocation.ensureOwnerOnlyDirectory(location.logical().getParent(), uid);
+        SocketLocation.ensureOwnerOnlyDirectory(bind.getParent(), uid);
+        lock = SessionLock.tryAcquire(bind.resolveSibling(bind.getFileName() + ".lock"));
+        if (lock == null) {
+            throw new AlreadyRunningException("an Artuditu server is already running on " + location.logical()
+                    + "; stop it first (artu server stop) or pick another --session");
+        }
+        try {
+            if (Files.exists(bind, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                LOG.log(Level.INFO, "replacing stale socket " + bind + " left by a server that is gone");
+                Files.delete(bind);
+            }
+            listener = AFUNIXServerSocket.newInstance();
+            listener.bind(AFUNIXSocketAddress.of(bind.toFile()), 128);
+            Files.setPosixFilePermissions(bind, PosixFilePermissions.fromString("rw-------"));
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+        acceptor = new Thread(this::acceptLoop, "uhp-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+        LOG.log(Level.INFO, "listening on " + location.logical()
+                + (location.aliased() ? " (bound at " + bind + ")" : ""));
+    }
+
+    ServerStats stats() {
+        return stats;
+    }
+
+    public SocketLocation location() {
+        return location;
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket s;
+            try {
+                s = listener.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    LOG.log(Level.WARNING, "accept failed", e);
+                }
+                continue;
+            }
+            long id = connectionIds.incrementAndGet();
+            if (stats.active.incrementAndGet() > maxConnections) {
+                stats.active.decrementAndGet();
+                stats.rejected.increment();
+                refuse(s, ErrorCode.TOO_MANY_CONNECTIONS,
+                        "the server is at its limit of " + maxConnections + " connections; retry shortly");
+                continue;
+            }
+            stats.accepted.increment();
+            workers.execute(() -> serve(s, id));
+        }
+    }
+
+    private void refuse(Socket s, ErrorCode code, String message) {
+        Reply reply = dispatcher.error(null, code, message);
+        try {
+            refusals.execute(() -> {
+                try (s) {
+                    write(s, reply);
+                    drain(s);
+                } catch (IOException e) {
+                    // The refused client went away first; the refusal is counted either way.
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException full) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                // nothing more to do for a refused client
+            }
+        }
+    }
+
+    /**
+     * Ends a connection whose input may hold unread bytes. Closing a Unix socket with
+     * unread input resets it, and the reset can destroy the error line just written, so
+     * half-close and discard input until the client closes or {@link #LINGER_MILLIS} pass.
+     */
+    private static void drain(Socket s) throws IOException {
+        s.shutdownOutput();
+        long deadline = System.nanoTime() + LINGER_MILLIS * 1_000_000L;
+        byte[] sink = new byte[8192];
+        java.io.InputStream in = s.getInputStream();
+        try {
+            while (System.nanoTime() < deadline) {
+                s.setSoTimeout((int) Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
+                if (in.read(sink) < 0) {
+                    return;
+                }
+            }
+        } catch (java.net.SocketTimeoutException e) {
+            // lingered long enough
+        }
+    }
+
+    private void serve(Socket s, long id) {
+        try (s) {
+            AFUNIXSocketCredentials peer = ((AFUNIXSocket) s).getPeerCredentials();
+            if (peer.getUid() != peerUid) {
+                stats.peerRejected.increment();
+                LOG.log(Level.WARNING, "refused connection " + id + " from uid " + peer.getUid());
+                write(s, dispatcher.error(null, ErrorCode.FORBIDDEN, "only the server's owner may connect"));
+                drain(s);
+                return;
+            }
+            LineReader reader = new LineReader(Limits.MAX_REQUEST_BYTES);
+            LineReader.Outcome outcome = reader.read(s, System.nanoTime() + initialFrameMillis * 1_000_000L);
+            stats.bytesIn.add(reader.length() + (outcome == LineReader.Outcome.LINE ? 1 : 0));
+            switch (outcome) {
+                case LINE: {
+                    Reply reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
+                            new Caller(id, peer.getUid(), peer.getPid()));
+                    write(s, reply);
+                    for (Runnable r : reply.afterReply()) {
+                        r.run();
+                    }
+                    break;
+                }
+                case TOO_LARGE:
+                    write(s, dispatcher.error(null, ErrorCode.REQUEST_TOO_LARGE,
+                            "request exceeds " + Limits.MAX_REQUEST_BYTES + " bytes"));
+                    drain(s);
+                    break;
+                case TIMEOUT:
+                    stats.initialFrameTimeouts.increment();
+                    write(s, dispatcher.error(null, ErrorCode.TIMEOUT,
+                            "no complete request line within " + initialFrameMillis + " ms"));
+                    drain(s);
+                    break;
+                default:
+                    stats.clientDisconnects.increment();
+            }
+        } catch (IOException e) {
+            stats.clientDisconnects.increment();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "connection " + id + " failed", e);
+        } finally {
+            stats.active.decrementAndGet();
+        }
+    }
+
+    private void write(Socket s, Reply reply) throws IOException {
+        OutputStream out = s.getOutputStream();
+        out.write(reply.line());
+        out.flush();
+        stats.bytesOut.add(reply.line().length);
+    }
+
+    /** Stops accepting, removes the socket file, releases the lock. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (listener != null) {
+                listener.close();
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "closing the listener failed", e);
+        }
+        if (acceptor != null) {
+            try {
+                acceptor.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (lock != null) {
+            try {
+                Files.deleteIfExists(location.bind());
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "could not remove " + location.bind(), e);
+            }
+            try {
+                lock.close();
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "could not release the session lock", e);
+            }
+        }
+        refusals.shutdownNow();
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(2, TimeUnit.SECONDS)) {
+                workers.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            workers.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

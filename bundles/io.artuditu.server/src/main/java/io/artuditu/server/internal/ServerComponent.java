@@ -13,6 +13,9 @@ import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceEvent;
+import org.osgi.framework.ServiceListener;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.Version;
 import org.osgi.service.component.annotations.Activate;
@@ -52,7 +55,7 @@ public final class ServerComponent implements ServerControl, StatsContributor {
         SocketLocation location = SocketLocation.resolve(home, context.getProperty("artuditu.session"), uid);
         this.server = new SocketServer(location, uid, dispatcher, Limits.MAX_CONNECTIONS, Limits.INITIAL_FRAME_TIMEOUT_MS);
         try {
-            server.start();
+            server.bind();
         } catch (SocketServer.AlreadyRunningException e) {
             LOG.log(Level.ERROR, e.getMessage());
             if (standalone) {
@@ -62,7 +65,53 @@ public final class ServerComponent implements ServerControl, StatsContributor {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot listen on " + location.logical() + ": " + e.getMessage(), e);
         }
+        if (standalone) {
+            serveWhenLaunched();
+        } else {
+            server.accept();
+        }
     }
+
+    /**
+     * The distribution's launcher starts the framework first and the bundles after it, then
+     * registers a service with {@code launcher.ready=true}. Serving from then on means the
+     * first client meets every family of the runtime, never a registry still filling up;
+     * meanwhile clients wait in the listen backlog. If the signal never comes (another
+     * launcher), serve after {@link #READY_TIMEOUT_MS} anyway.
+     */
+    private void serveWhenLaunched() {
+        String filter = "(launcher.ready=true)";
+        readyListener = event -> {
+            if (event.getType() == ServiceEvent.REGISTERED || event.getType() == ServiceEvent.MODIFIED) {
+                server.accept();
+            }
+        };
+        try {
+            context.addServiceListener(readyListener, filter);
+            if (context.getServiceReferences((String) null, filter) != null) {
+                server.accept();
+            }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        Thread fallback = new Thread(() -> {
+            try {
+                Thread.sleep(READY_TIMEOUT_MS);
+                if (server.accept()) {
+                    LOG.log(Level.WARNING, "no launcher.ready signal after " + READY_TIMEOUT_MS + " ms; serving anyway");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "artuditu-ready-fallback");
+        fallback.setDaemon(true);
+        fallback.start();
+        this.fallback = fallback;
+    }
+
+    static final long READY_TIMEOUT_MS = 10_000;
+    private ServiceListener readyListener;
+    private Thread fallback;
 
     private static String display(Version v) {
         String base = v.getMajor() + "." + v.getMinor() + "." + v.getMicro();
@@ -71,6 +120,12 @@ public final class ServerComponent implements ServerControl, StatsContributor {
 
     @Deactivate
     void deactivate() {
+        if (readyListener != null) {
+            context.removeServiceListener(readyListener);
+        }
+        if (fallback != null) {
+            fallback.interrupt();
+        }
         server.close();
     }
 

@@ -94,8 +94,18 @@ public final class SocketServer implements AutoCloseable {
         this.refusals.allowCoreThreadTimeOut(true);
     }
 
-    /** Takes the session lock, replaces a stale socket file, binds and starts accepting. */
+    /** Binds (see {@link #bind}) and starts accepting at once. */
     public synchronized void start() throws IOException {
+        bind();
+        accept();
+    }
+
+    /**
+     * Takes the session lock, replaces a stale socket file and binds. Clients that connect
+     * before {@link #accept} wait in the listen backlog rather than meet a half-started
+     * server.
+     */
+    public synchronized void bind() throws IOException {
         Path bind = location.bind();
         SocketLocation.ensureOwnerOnlyDirectory(location.home(), uid);
         SocketLocation.ensureOwnerOnlyDirectory(location.logical().getParent(), uid);
@@ -113,15 +123,23 @@ public final class SocketServer implements AutoCloseable {
             listener = AFUNIXServerSocket.newInstance();
             listener.bind(AFUNIXSocketAddress.of(bind.toFile()), 128);
             Files.setPosixFilePermissions(bind, PosixFilePermissions.fromString("rw-------"));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             close();
             throw e;
+        }
+    }
+
+    /** Starts the accept thread; returns false when it already runs (or the server is closed). */
+    public synchronized boolean accept() {
+        if (acceptor != null || closed) {
+            return false;
         }
         acceptor = new Thread(this::acceptLoop, "uhp-accept");
         acceptor.setDaemon(true);
         acceptor.start();
         LOG.log(Level.INFO, "listening on " + location.logical()
-                + (location.aliased() ? " (bound at " + bind + ")" : ""));
+                + (location.aliased() ? " (bound at " + location.bind() + ")" : ""));
+        return true;
     }
 
     ServerStats stats() {

@@ -67,6 +67,11 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
      * @throws IllegalArgumentException for a session name outside {@link #SESSION_NAME}
      */
     public static SocketLocation resolve(Path home, String session, long uid) {
+        return resolve(home, session, () -> uid);
+    }
+
+    /** As {@link #resolve(Path, String, long)}, asking for the uid only when an alias is needed. */
+    public static SocketLocation resolve(Path home, String session, java.util.function.LongSupplier uid) {
         String name = session == null ? DEFAULT_SESSION : session;
         if (!SESSION_NAME.matcher(name).matches() || name.contains("..")) {
             throw new IllegalArgumentException("invalid session name '" + name
@@ -79,15 +84,20 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
 
     /** A location from a socket path a client was handed ({@code $ARTUDITU_SOCKET_PATH}). */
     public static SocketLocation ofLogical(Path logical, long uid) {
+        return ofLogical(logical, () -> uid);
+    }
+
+    /** As {@link #ofLogical(Path, long)}, asking for the uid only when an alias is needed. */
+    public static SocketLocation ofLogical(Path logical, java.util.function.LongSupplier uid) {
         Path abs = logical.toAbsolutePath().normalize();
         return new SocketLocation(abs.getParent(), "", abs, bindPath(abs, uid));
     }
 
-    static Path bindPath(Path logical, long uid) {
+    static Path bindPath(Path logical, java.util.function.LongSupplier uid) {
         if (logical.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH_BYTES) {
             return logical;
         }
-        return aliasDirectory(uid).resolve(sha256Prefix(logical.toString()) + ".sock");
+        return aliasDirectory(uid.getAsLong()).resolve(sha256Prefix(logical.toString()) + ".sock");
     }
 
     /** The owner-only folder under {@code /tmp} that holds short socket aliases. */

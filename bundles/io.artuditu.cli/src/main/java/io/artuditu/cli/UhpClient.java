@@ -1,0 +1,64 @@
+package io.artuditu.cli;
+
+import io.artuditu.uhp.api.home.SocketLocation;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+
+/** One UHP exchange over the JDK's own Unix socket channel: connect, one line out, one line in. */
+final class UhpClient {
+    /** The server could not be reached at all (nothing listening, no socket file). */
+    static final class Unreachable extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Unreachable(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private final SocketLocation location;
+
+    UhpClient(SocketLocation location) {
+        this.location = location;
+    }
+
+    SocketLocation location() {
+        return location;
+    }
+
+    /** Sends {@code {"id":"1","method":…,"params":…}} and returns the reply line without its newline. */
+    String call(String method, String paramsJson) throws IOException {
+        String line = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method) + ",\"params\":" + paramsJson + "}\n";
+        SocketChannel ch;
+        try {
+            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            ch.connect(UnixDomainSocketAddress.of(location.bind()));
+        } catch (IOException e) {
+            throw new Unreachable("no server is answering on " + location.logical(), e);
+        }
+        try (ch) {
+            ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+            while (out.hasRemaining()) {
+                ch.write(out);
+            }
+            ByteArrayOutputStream reply = new ByteArrayOutputStream(512);
+            ByteBuffer in = ByteBuffer.allocate(8192);
+            while (ch.read(in) >= 0) {
+                in.flip();
+                while (in.hasRemaining()) {
+                    byte b = in.get();
+                    if (b == '\n') {
+                        return reply.toString(StandardCharsets.UTF_8);
+                    }
+                    reply.write(b);
+                }
+                in.clear();
+            }
+            throw new IOException("the server closed the connection without a reply");
+        }
+    }
+}

@@ -66,6 +66,10 @@ public final class ServerComponent implements ServerControl, StatsContributor {
             throw new UncheckedIOException("cannot listen on " + location.logical() + ": " + e.getMessage(), e);
         }
         if (standalone) {
+            // SIGTERM/SIGINT end the JVM without stopping the framework first; the socket
+            // file must still go. The hook lives only while this component is active.
+            shutdownHook = new Thread(server::close, "artuditu-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
             serveWhenLaunched();
         } else {
             server.accept();
@@ -110,6 +114,7 @@ public final class ServerComponent implements ServerControl, StatsContributor {
     }
 
     static final long READY_TIMEOUT_MS = 10_000;
+    private Thread shutdownHook;
     private ServiceListener readyListener;
     private Thread fallback;
 
@@ -125,6 +130,13 @@ public final class ServerComponent implements ServerControl, StatsContributor {
         }
         if (fallback != null) {
             fallback.interrupt();
+        }
+        if (shutdownHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or about to: it closes the server too
+            }
         }
         server.close();
     }

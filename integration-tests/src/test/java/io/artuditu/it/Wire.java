@@ -1,0 +1,91 @@
+package io.artuditu.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.uhp.api.schema.JsonSchema;
+import io.artuditu.uhp.api.schema.UhpContract;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * A raw UHP client over the JDK's Unix channel. Every reply it reads is checked: one line,
+ * valid against the envelope schema and, for a method the contract describes, against
+ * that method's result schema.
+ */
+final class Wire {
+    static final ObjectMapper M = new ObjectMapper();
+    private static final JsonSchema REPLY = JsonSchema.compile(UhpContract.standard().document().at("/envelope/reply"));
+
+    private Wire() {
+    }
+
+    static SocketChannel connect(Path socket) throws IOException {
+        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+        ch.connect(UnixDomainSocketAddress.of(socket));
+        return ch;
+    }
+
+    static void send(SocketChannel ch, byte[] bytes) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+
+    /** Reads until the server closes the connection. */
+    static String readToEnd(SocketChannel ch) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteBuffer in = ByteBuffer.allocate(8192);
+        while (ch.read(in) >= 0) {
+            out.write(in.array(), 0, in.position());
+            in.clear();
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Sends raw bytes on a fresh connection and returns the one validated reply. */
+    static JsonNode exchange(Path socket, byte[] request, String method) throws IOException {
+        try (SocketChannel ch = connect(socket)) {
+            try {
+                send(ch, request);
+            } catch (IOException closedEarly) {
+                // the server may answer and close before taking every byte (size limit)
+            }
+            return validated(readToEnd(ch), method);
+        }
+    }
+
+    static JsonNode exchange(Path socket, String request, String method) throws IOException {
+        return exchange(socket, request.getBytes(StandardCharsets.UTF_8), method);
+    }
+
+    static JsonNode call(Path socket, String method, String params) throws IOException {
+        return exchange(socket, "{\"id\":\"t\",\"method\":\"" + method + "\",\"params\":" + params + "}\n", method);
+    }
+
+    /** One reply line, conforming to the envelope and (when known) to the method's result schema. */
+    static JsonNode validated(String all, String method) throws IOException {
+        assertEquals(1, all.chars().filter(c -> c == '\n').count(), "exactly one reply line: " + all);
+        assertEquals('\n', all.charAt(all.length() - 1), "the reply ends with its newline");
+        JsonNode reply = M.readTree(all);
+        assertEquals("", REPLY.validate(reply, "reply").map(Object::toString).orElse(""), "envelope: " + all);
+        if (reply.has("result") && method != null && UhpContract.standard().describes(method)) {
+            JsonSchema result = UhpContract.standard().method(method).result();
+            assertEquals("", result.validate(reply.get("result"), "result").map(Object::toString).orElse(""),
+                    method + " result: " + all);
+        }
+        return reply;
+    }
+
+    static String code(JsonNode reply) {
+        return reply.path("error").path("code").asText("(no error)");
+    }
+}

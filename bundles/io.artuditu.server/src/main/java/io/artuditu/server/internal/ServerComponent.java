@@ -43,6 +43,11 @@ public final class ServerComponent implements ServerControl, StatsContributor {
     private final boolean standalone;
     private final String version;
     private final Instant startedAt = Instant.now();
+    /** How long a standalone server waits for the launcher's ready signal before serving anyway. */
+    static final long READY_TIMEOUT_MS = 10_000;
+    private Thread shutdownHook;
+    private ServiceListener readyListener;
+    private Thread fallback;
 
     @Activate
     public ServerComponent(@Reference UhpDispatcher dispatcher, BundleContext context) {
@@ -84,21 +89,7 @@ public final class ServerComponent implements ServerControl, StatsContributor {
      * launcher), serve after {@link #READY_TIMEOUT_MS} anyway.
      */
     private void serveWhenLaunched() {
-        String filter = "(launcher.ready=true)";
-        readyListener = event -> {
-            if (event.getType() == ServiceEvent.REGISTERED || event.getType() == ServiceEvent.MODIFIED) {
-                server.accept();
-            }
-        };
-        try {
-            context.addServiceListener(readyListener, filter);
-            if (context.getServiceReferences((String) null, filter) != null) {
-                server.accept();
-            }
-        } catch (InvalidSyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-        Thread fallback = new Thread(() -> {
+        fallback = new Thread(() -> {
             try {
                 Thread.sleep(READY_TIMEOUT_MS);
                 if (server.accept()) {
@@ -110,13 +101,28 @@ public final class ServerComponent implements ServerControl, StatsContributor {
         }, "artuditu-ready-fallback");
         fallback.setDaemon(true);
         fallback.start();
-        this.fallback = fallback;
+        String filter = "(launcher.ready=true)";
+        readyListener = event -> {
+            if (event.getType() == ServiceEvent.REGISTERED || event.getType() == ServiceEvent.MODIFIED) {
+                serveNow();
+            }
+        };
+        try {
+            context.addServiceListener(readyListener, filter);
+            if (context.getServiceReferences((String) null, filter) != null) {
+                serveNow();
+            }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    static final long READY_TIMEOUT_MS = 10_000;
-    private Thread shutdownHook;
-    private ServiceListener readyListener;
-    private Thread fallback;
+    private synchronized void serveNow() {
+        server.accept();
+        if (fallback != null) {
+            fallback.interrupt();
+        }
+    }
 
     private static String display(Version v) {
         String base = v.getMajor() + "." + v.getMinor() + "." + v.getMicro();

@@ -127,6 +127,7 @@ final class ServerCommands {
     }
 
     private int stop() throws IOException {
+        java.util.Optional<ProcessHandle> process = serverProcess();
         String reply = client.call("server.stop", "{}");
         Map<String, String> m = MiniJson.members(reply);
         if (!m.containsKey("result")) {
@@ -134,14 +135,25 @@ final class ServerCommands {
         }
         long deadline = System.currentTimeMillis() + STOP_TIMEOUT_MS;
         while (System.currentTimeMillis() < deadline) {
-            if (!Files.exists(client.location().bind()) && pingOrNull() == null) {
+            if (!Files.exists(client.location().bind()) && pingOrNull() == null
+                    && process.map(p -> !p.isAlive()).orElse(true)) {
                 out.println(m.get("result"));
                 return Artu.OK;
             }
             sleep(20);
         }
-        err.println("artu: the server accepted server.stop but its socket is still there after " + STOP_TIMEOUT_MS + " ms");
+        err.println("artu: the server accepted server.stop but has not ended after " + STOP_TIMEOUT_MS + " ms");
         return Artu.ERROR_REPLY;
+    }
+
+    /** The server process, from the pid it writes into the lock file beside its socket. */
+    private java.util.Optional<ProcessHandle> serverProcess() {
+        Path lock = client.location().bind().resolveSibling(client.location().bind().getFileName() + ".lock");
+        try {
+            return ProcessHandle.of(Long.parseLong(Files.readString(lock, StandardCharsets.US_ASCII).trim()));
+        } catch (IOException | NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static String tail(Path log) {

@@ -8,7 +8,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * One server per socket path: an exclusive lock on {@code <socket>.lock}, held for the
- * server's lifetime. Holding it is what makes deleting a stale socket file safe; failing
+ * server's lifetime; it holds the server's pid. Holding it is what makes deleting a stale socket file safe; failing
  * to get it means a live server owns the path and must not be disturbed. The kernel
  * drops the lock when the process dies, so a crash never leaves the path locked.
  */
@@ -30,6 +30,11 @@ final class SessionLock implements AutoCloseable {
                 ch.close();
                 return null;
             }
+            // The holder's pid, so `artu server stop` can wait for the process to end.
+            ch.truncate(0);
+            ch.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 0);
+            ch.force(false);
             return new SessionLock(ch, l);
         } catch (java.nio.channels.OverlappingFileLockException e) {
             // Held by this very JVM (a second server instance in one process, as in tests).

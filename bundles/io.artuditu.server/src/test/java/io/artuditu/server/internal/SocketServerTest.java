@@ -136,6 +136,8 @@ class SocketServerTest {
         Path sock = home.resolve("artuditu.sock");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(sock)));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home)));
+        assertEquals(ProcessHandle.current().pid() + "\n", Files.readString(home.resolve("artuditu.sock.lock")),
+                "the lock file names the server's pid");
         JsonNode r = oneLine(ask(s, "{\"id\":\"1\"}\n"));
         assertEquals(10, r.at("/result/len").asInt());
         assertEquals(ProcessHandle.current().pid(), r.at("/result/pid").asLong(), "peer pid from credentials");

@@ -9,8 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
@@ -47,52 +46,12 @@ class BundleFamilyTest {
         felix.close();
     }
 
-    private static final class TestCall implements Call {
-        private final String method;
-        private final ObjectNode params;
-
-        TestCall(String method, ObjectNode params) {
-            this.method = method;
-            this.params = params;
-        }
-
-        @Override
-        public String id() {
-            return "1";
-        }
-
-        @Override
-        public String method() {
-            return method;
-        }
-
-        @Override
-        public ObjectNode params() {
-            return params;
-        }
-
-        @Override
-        public Caller caller() {
-            return Caller.inProcess();
-        }
-
-        @Override
-        public ObjectNode newObject() {
-            return M.createObjectNode();
-        }
-
-        @Override
-        public void afterReply(Runnable action) {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     /** Calls as the dispatcher would: params checked first, the result checked against the contract. */
     private ObjectNode call(String method, String params) throws Exception {
         UhpMethod m = family.methods().stream().filter(x -> x.name().equals(method)).findFirst().orElseThrow();
         ObjectNode p = (ObjectNode) M.readTree(params);
         assertEquals("", m.paramsSchema().validate(p, "params").map(Object::toString).orElse(""), "params valid");
-        ObjectNode result = m.handler().handle(new TestCall(method, p));
+        ObjectNode result = m.handler().handle(BasicCall.of(method, p));
         assertEquals("", m.resultSchema().validate(result, "result").map(Object::toString).orElse(""),
                 method + " result matches its contract");
         return result;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.ErrorCode;
@@ -18,7 +18,6 @@ import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.UhpContract;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -78,41 +77,7 @@ class DiscoveryFamilyTest {
 
     private final DiscoveryFamily family = new DiscoveryFamily(server, dispatcher);
 
-    private static final class TestCall implements Call {
-        final List<Runnable> after = new ArrayList<>();
-
-        @Override
-        public String id() {
-            return "1";
-        }
-
-        @Override
-        public String method() {
-            return "m";
-        }
-
-        @Override
-        public ObjectNode params() {
-            return M.createObjectNode();
-        }
-
-        @Override
-        public Caller caller() {
-            return Caller.inProcess();
-        }
-
-        @Override
-        public ObjectNode newObject() {
-            return M.createObjectNode();
-        }
-
-        @Override
-        public void afterReply(Runnable action) {
-            after.add(action);
-        }
-    }
-
-    private ObjectNode run(String method, TestCall call) {
+    private ObjectNode run(String method, BasicCall call) {
         UhpMethod m = family.methods().stream().filter(x -> x.name().equals(method)).findFirst().orElseThrow();
         ObjectNode result = m.handler().handle(call);
         assertEquals("", m.resultSchema().validate(result, "result").map(Object::toString).orElse(""),
@@ -129,7 +94,7 @@ class DiscoveryFamilyTest {
 
     @Test
     void pingNamesVersionAndSession() {
-        ObjectNode r = run("ping", new TestCall());
+        ObjectNode r = run("ping", BasicCall.of("m", M.createObjectNode()));
         assertEquals("pong", r.path("type").asText());
         assertEquals("0.1.0", r.path("version").asText());
         assertEquals("default", r.path("session").asText());
@@ -137,7 +102,7 @@ class DiscoveryFamilyTest {
 
     @Test
     void capabilitiesListTheLiveRegistryConflictsAndLimits() {
-        ObjectNode r = run("uhp.capabilities", new TestCall());
+        ObjectNode r = run("uhp.capabilities", BasicCall.of("m", M.createObjectNode()));
         assertEquals("ping", r.at("/methods/0/name").asText());
         assertEquals("read", r.at("/methods/0/scope").asText());
         assertEquals("b", r.at("/conflicts/0/loser").asText());
@@ -154,7 +119,7 @@ class DiscoveryFamilyTest {
             s.putObject("bytes").put("in", 1).put("out", 2);
             s.put("uptime_ms", 7);
         });
-        ObjectNode r = run("uhp.stats", new TestCall());
+        ObjectNode r = run("uhp.stats", BasicCall.of("m", M.createObjectNode()));
         assertEquals(3, r.at("/requests/completed").asInt());
         assertEquals(256, r.at("/replay/max_frames").asInt());
         assertEquals(8, r.at("/terminal_streams/capacity").asInt());
@@ -162,11 +127,11 @@ class DiscoveryFamilyTest {
 
     @Test
     void stopAnswersFirstAndStopsAfterTheReply() {
-        TestCall call = new TestCall();
+        BasicCall call = BasicCall.of("m", M.createObjectNode());
         ObjectNode r = run("server.stop", call);
         assertTrue(r.path("stopping").asBoolean());
         assertEquals(null, stopped.get(), "nothing stops before the reply is written");
-        call.after.forEach(Runnable::run);
+        call.afterReplyActions().forEach(Runnable::run);
         assertTrue(stopped.get().startsWith("server.stop"));
     }
 }

@@ -3,7 +3,7 @@ package io.artuditu.dispatcher.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.ErrorCode;
@@ -18,7 +18,6 @@ import io.artuditu.uhp.api.schema.JsonSchema;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -170,7 +169,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             return error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
                     "method " + req.method() + " is not available: its family is stopping"));
         }
-        CallImpl call = new CallImpl(req, caller);
+        BasicCall call = new BasicCall(req.id(), req.method(), req.params(), caller, mapper.getNodeFactory());
         try {
             ObjectNode result = route.method().handler().handle(call);
             if (result == null || !result.path("type").isTextual()) {
@@ -185,7 +184,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             ObjectNode out = mapper.createObjectNode();
             out.put("id", req.id());
             out.set("result", result);
-            return new Reply(serialize(out), null, call.afterReply);
+            return new Reply(serialize(out), null, call.afterReplyActions());
         } catch (UhpException e) {
             return error(req.id(), e);
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
@@ -265,46 +264,5 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
                 errs.put(code.wire(), c);
             }
         });
-    }
-
-    private final class CallImpl implements Call {
-        private final RequestReader.Request req;
-        private final Caller caller;
-        final List<Runnable> afterReply = new ArrayList<>(1);
-
-        CallImpl(RequestReader.Request req, Caller caller) {
-            this.req = req;
-            this.caller = caller;
-        }
-
-        @Override
-        public String id() {
-            return req.id();
-        }
-
-        @Override
-        public String method() {
-            return req.method();
-        }
-
-        @Override
-        public ObjectNode params() {
-            return req.params();
-        }
-
-        @Override
-        public Caller caller() {
-            return caller;
-        }
-
-        @Override
-        public ObjectNode newObject() {
-            return mapper.createObjectNode();
-        }
-
-        @Override
-        public void afterReply(Runnable action) {
-            afterReply.add(action);
-        }
     }
 }

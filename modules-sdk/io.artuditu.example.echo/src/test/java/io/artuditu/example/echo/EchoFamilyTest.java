@@ -5,53 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.UhpMethod;
 import org.junit.jupiter.api.Test;
 
 class EchoFamilyTest {
     private static final ObjectMapper M = new ObjectMapper();
 
-    private static Call call(ObjectNode params) {
-        return new Call() {
-            @Override
-            public String id() {
-                return "1";
-            }
-
-            @Override
-            public String method() {
-                return "example.echo";
-            }
-
-            @Override
-            public ObjectNode params() {
-                return params;
-            }
-
-            @Override
-            public Caller caller() {
-                return Caller.inProcess();
-            }
-
-            @Override
-            public ObjectNode newObject() {
-                return M.createObjectNode();
-            }
-
-            @Override
-            public void afterReply(Runnable action) {
-            }
-        };
-    }
-
     @Test
     void echoesAndItsSchemasHold() {
         UhpMethod m = new EchoFamily().methods().get(0);
         ObjectNode params = M.createObjectNode().put("text", "hi").put("upper", true);
         assertTrue(m.paramsSchema().validate(params, "params").isEmpty());
-        ObjectNode r = m.handler().handle(call(params));
+        ObjectNode r = m.handler().handle(BasicCall.of("example.echo", params));
         assertEquals("HI", r.get("text").asText());
         assertTrue(m.resultSchema().validate(r, "result").isEmpty());
         assertTrue(m.paramsSchema().validate(M.createObjectNode().put("text", 3), "params").isPresent());

@@ -1,0 +1,68 @@
+package io.artuditu.uhp.api;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The plain {@link Call}: what the dispatcher hands a handler, and what a module's unit
+ * test builds to call its handler directly ({@link #of}). Confined to one thread.
+ */
+public final class BasicCall implements Call {
+    private final String id;
+    private final String method;
+    private final ObjectNode params;
+    private final Caller caller;
+    private final JsonNodeFactory nodes;
+    private final List<Runnable> afterReply = new ArrayList<>(1);
+
+    public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes) {
+        this.id = Objects.requireNonNull(id);
+        this.method = Objects.requireNonNull(method);
+        this.params = Objects.requireNonNull(params);
+        this.caller = Objects.requireNonNull(caller);
+        this.nodes = Objects.requireNonNull(nodes);
+    }
+
+    /** An in-process call with id {@code "1"}, for tests and internal routing. */
+    public static BasicCall of(String method, ObjectNode params) {
+        return new BasicCall("1", method, params, Caller.inProcess(), JsonNodeFactory.instance);
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String method() {
+        return method;
+    }
+
+    @Override
+    public ObjectNode params() {
+        return params;
+    }
+
+    @Override
+    public Caller caller() {
+        return caller;
+    }
+
+    @Override
+    public ObjectNode newObject() {
+        return nodes.objectNode();
+    }
+
+    @Override
+    public void afterReply(Runnable action) {
+        afterReply.add(Objects.requireNonNull(action));
+    }
+
+    /** The actions registered with {@link #afterReply}, in order. */
+    public List<Runnable> afterReplyActions() {
+        return List.copyOf(afterReply);
+    }
+}

@@ -14,7 +14,8 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,7 +28,7 @@ import org.newsclub.net.unix.AFUNIXSocketCredentials;
  * The UHP endpoint: one owner-only Unix socket, one request line per connection.
  *
  * <p>Bounds: at most {@code maxConnections} connections are served at once (one worker
- * thread each, idle workers exit after 30 s); the next one gets
+ * thread each, reused while busy, idle workers exit after 30 s); the next one gets
  * {@code too_many_connections} and is closed. A connection has
  * {@code initialFrameMillis} to deliver its whole request line of at most
  * {@link Limits#MAX_REQUEST_BYTES}. The peer's uid is checked before anything is read.
@@ -60,6 +61,8 @@ public final class SocketServer implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
+    /** Extra worker threads beyond the connection limit, see the constructor. */
+    static final int WORKER_SLACK = 4;
     /** How long an erroring connection waits for the client to read its error and close. */
     static final int LINGER_MILLIS = 250;
     private SessionLock lock;
@@ -82,15 +85,15 @@ public final class SocketServer implements AutoCloseable {
         this.maxConnections = maxConnections;
         this.initialFrameMillis = initialFrameMillis;
         AtomicLong threads = new AtomicLong();
-        // Core = max so queued tasks never wait for a thread; the admission counter caps the
-        // queue at maxConnections entries.
-        this.workers = new ThreadPoolExecutor(maxConnections, maxConnections, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(maxConnections), r -> {
+        // A cached pool: idle workers are reused, new ones made only when none is idle, and
+        // they exit after 30 s idle. The admission counter keeps tasks at maxConnections; the
+        // slack covers workers that have released their slot but not yet returned to the pool.
+        this.workers = new ThreadPoolExecutor(0, maxConnections + WORKER_SLACK, 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), r -> {
                     Thread t = new Thread(r, "uhp-conn-" + threads.incrementAndGet());
                     t.setDaemon(true);
                     return t;
                 });
-        this.workers.allowCoreThreadTimeOut(true);
         this.refusals.allowCoreThreadTimeOut(true);
     }
 
@@ -169,8 +172,15 @@ public final class SocketServer implements AutoCloseable {
                         "the server is at its limit of " + maxConnections + " connections; retry shortly");
                 continue;
             }
-            stats.accepted.increment();
-            workers.execute(() -> serve(s, id));
+            try {
+                workers.execute(() -> serve(s, id));
+                stats.accepted.increment();
+            } catch (RejectedExecutionException busy) {
+                stats.active.decrementAndGet();
+                stats.rejected.increment();
+                refuse(s, ErrorCode.TOO_MANY_CONNECTIONS,
+                        "the server is at its limit of " + maxConnections + " connections; retry shortly");
+            }
         }
     }
 

@@ -36,17 +36,19 @@ CLI_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -Xs
 OUT=$ROOT/bench/target/results/$(date +%Y%m%d-%H%M%S)
 TMP=$(mktemp -d /tmp/artu-bench.XXXXXX)   # short: socket paths must stay under 108 bytes
 mkdir -p "$OUT"
-SERVER_PID="" CHILD=""
+SERVER_PID="" FLOOR_PID="" CHILD=""
 
 cleanup() {
     if [ -n "$CHILD" ] && kill -0 "$CHILD" 2>/dev/null; then
         kill "$CHILD" 2>/dev/null || true   # the harness's shutdown hook ends its server too
         wait "$CHILD" 2>/dev/null || true
     fi
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    for pid in "$SERVER_PID" "$FLOOR_PID"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     for s in "$TMP"/tmux*.sock "$TMP"/cold*/tmux*/tmux.sock; do
         if [ -S "$s" ]; then tmux -S "$s" kill-server 2>/dev/null || true; fi
     done
@@ -113,10 +115,13 @@ suite() {
     done
     "$ARTU" ping >/dev/null   # the CLI's class-data archive exists from here on
 
-    log "run $i: fresh-connection round trip ($WARMUP warm-up + $CALLS calls)"
-    step "$OUT/roundtrip$i.txt" "$err" "${BENCH[@]}" roundtrip "$home/artuditu.sock" "$WARMUP" "$CALLS"
-    line=$(tail -n 1 "$OUT/roundtrip$i.txt")
-    for p in p50 p90 p99 max; do kv "$f" "rtt_$p" "$(field "$line" "${p}_us")"; done
+    log "run $i: fresh-connection round trip ($WARMUP warm-up + $CALLS calls, twice)"
+    # The second pass meets a server whose JIT has settled; the first is the one the targets judge.
+    for pass in 1 2; do
+        step "$OUT/roundtrip$i-$pass.txt" "$err" "${BENCH[@]}" roundtrip "$home/artuditu.sock" "$WARMUP" "$CALLS"
+        line=$(tail -n 1 "$OUT/roundtrip$i-$pass.txt")
+        for p in p50 p90 p99 max; do kv "$f" "rtt${pass#1}_$p" "$(field "$line" "${p}_us")"; done
+    done
 
     log "run $i: whole-process commands (hyperfine, $HF_RUNS runs each)"
     tmux -S "$tsock" -f /dev/null new-session -d
@@ -136,6 +141,18 @@ suite() {
     "$ARTU" server stop >/dev/null
     wait "$SERVER_PID" || true
     SERVER_PID=""
+
+    log "run $i: the same round trip against a JDK-only server of the same shape (the floor)"
+    # shellcheck disable=SC2086
+    java $SERVER_OPTS -cp "$CLASSES" io.artuditu.bench.FloorServer "$TMP/floor$i.sock" 120 >>"$err" 2>&1 &
+    FLOOR_PID=$!
+    for _ in $(seq 1 100); do [ -S "$TMP/floor$i.sock" ] && break; sleep 0.05; done
+    step "$OUT/floor$i.txt" "$err" "${BENCH[@]}" roundtrip "$TMP/floor$i.sock" "$WARMUP" "$CALLS"
+    line=$(tail -n 1 "$OUT/floor$i.txt")
+    for p in p50 p99 max; do kv "$f" "floor_$p" "$(field "$line" "${p}_us")"; done
+    kill "$FLOOR_PID"
+    wait "$FLOOR_PID" || true
+    FLOOR_PID=""
 
     log "run $i: cold start, $COLD_RUNS x (artu launcher, bare jar, tmux)"
     step "$OUT/cold-artu$i.txt" "$OUT/coldstart$i.txt" "${BENCH[@]}" coldstart "$COLD_RUNS" "$TMP/cold$i" -- \
@@ -213,6 +230,7 @@ profile() {
 }
 
 for i in $(seq 1 "$RUNS"); do suite "$i"; done
+profile >"$OUT/profile.md"
 
 # The table: one column per run, the median of the runs, the target.
 {
@@ -239,6 +257,12 @@ rtt_p50|µs|100|fresh-connection ping round trip, p50
 rtt_p90|µs||fresh-connection ping round trip, p90
 rtt_p99|µs|1000|fresh-connection ping round trip, p99
 rtt_max|µs||fresh-connection ping round trip, max
+rtt2_p50|µs||same, second pass on the same server, p50
+rtt2_p99|µs||same, second pass on the same server, p99
+rtt2_max|µs||same, second pass on the same server, max
+floor_p50|µs||floor: JDK-only server of the same shape, p50
+floor_p99|µs||floor: JDK-only server of the same shape, p99
+floor_max|µs||floor: JDK-only server of the same shape, max
 tmux_version|ms||tmux display-message -p '#{version}' (whole process, median)
 artu_ping|ms|60|./artu ping (whole process, median)
 tmux_x|ms||tmux display-message -p x (whole process, median)
@@ -256,7 +280,7 @@ cold_tmux|ms||cold start: tmux new-session -d until has-session (median)
 cold_ratio|×||Artuditu cold start / tmux cold start
 cold_stop|ms||server.stop sent to process exit (median)
 EOF
-    profile
+    cat "$OUT/profile.md"
     printf "\nMachine: %s cores; %s; %s. Raw output: %s\n" "$(nproc)" \
         "$(java -version 2>&1 | sed -n 2p)" "$(tmux -V)" "${OUT#"$ROOT"/}"
 } | tee "$OUT/table.md"

@@ -2,9 +2,11 @@
 # bench/run.sh: Artuditu's performance measurements, side by side with tmux.
 #
 #   bench/run.sh [-n RUNS] [--no-build] [--no-jmh]
+#   bench/run.sh --summarize RESULT_DIR...
 #
 # Runs the whole suite RUNS times (default 2) and prints a markdown table: one column per
-# run, then the median of the runs and the target. Everything it starts (servers, tmux
+# run, then the median of the runs and the target. --summarize prints that table again for
+# the runs kept in earlier result directories, all together (the median of all of them). Everything it starts (servers, tmux
 # servers, harness children) is stopped on exit. Only Unix sockets are used.
 # Raw output (hyperfine JSON/CSV, JMH CSV, server logs, the class-load log) is kept in
 # bench/target/results/<time>/.
@@ -14,13 +16,14 @@
 set -euo pipefail
 
 ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-RUNS=2 BUILD=1 JMH=1
+RUNS=2 BUILD=1 JMH=1 SUMMARIZE=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -n) RUNS=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
         --no-jmh) JMH=0; shift ;;
-        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh]" >&2; exit 2 ;;
+        --summarize) shift; SUMMARIZE=("$@"); [ $# -gt 0 ] && break ;&
+        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] | --summarize RESULT_DIR..." >&2; exit 2 ;;
     esac
 done
 CALLS=${CALLS:-10000} WARMUP=${WARMUP:-2000} HF_RUNS=${HF_RUNS:-20} COLD_RUNS=${COLD_RUNS:-10}
@@ -32,6 +35,64 @@ BENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.ServerBench)
 # The JVM options artu gives the server and the CLI (keep in step with ./artu).
 SERVER_OPTS="-Xshare:auto -XX:+UseSerialGC -Xss512k"
 CLI_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -Xshare:auto"
+
+# table KV_FILE...: the markdown table, one column per run, the median of the runs, the target.
+table() {
+    local kvs=("$@") i key unit target label v vals med met
+    printf "| measurement | unit |"; for i in "${!kvs[@]}"; do printf " run %d |" $((i + 1)); done
+    printf " median | target | met |\n|---|---|"; for _ in "${kvs[@]}"; do printf -- "---:|"; done
+    printf -- "---:|---|---|\n"
+    while IFS='|' read -r key unit target label; do
+        grep -q "^$key " "${kvs[0]}" || continue
+        printf "| %s | %s |" "$label" "$unit"
+        vals=""
+        for i in "${kvs[@]}"; do
+            v=$(sed -n "s/^$key //p" "$i"); printf " %s |" "$v"; vals="$vals $v"
+        done
+        med=$(echo "$vals" | tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END {
+            if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+        met=""
+        [ -n "$target" ] && met=$(awk -v m="$med" -v t="$target" 'BEGIN { print (m <= t) ? "yes" : "no" }')
+        printf " %s | %s | %s |\n" "$med" "${target:+≤ $target}" "$met"
+    done <<'EOF'
+load|||1-minute load average when the run began (2 cores)
+jmh_ping|µs||JMH: dispatch one ping line in-process (avg)
+jmh_malformed|µs||JMH: dispatch one malformed line in-process (avg)
+rtt_p50|µs|100|fresh-connection ping round trip, p50
+rtt_p90|µs||fresh-connection ping round trip, p90
+rtt_p99|µs|1000|fresh-connection ping round trip, p99
+rtt_max|µs||fresh-connection ping round trip, max
+rtt2_p50|µs||same, second pass on the same server, p50
+rtt2_p99|µs||same, second pass on the same server, p99
+rtt2_max|µs||same, second pass on the same server, max
+floor_p50|µs||floor: JDK-only server of the same shape, p50
+floor_p99|µs||floor: JDK-only server of the same shape, p99
+floor_max|µs||floor: JDK-only server of the same shape, max
+tmux_version|ms||tmux display-message -p '#{version}' (whole process, median)
+artu_ping|ms|60|./artu ping (whole process, median)
+tmux_x|ms||tmux display-message -p x (whole process, median)
+ping_ratio|×||artu ping / tmux display-message
+artu_ping_cpu|ms||./artu ping, CPU user+sys (mean)
+tmux_x_cpu|ms||tmux display-message -p x, CPU user+sys (mean)
+tmux_V|ms||tmux -V (process floor, no server contact)
+jvm_hello|ms||java Hello (JVM floor, default flags)
+jvm_hello_cli|ms||java Hello (JVM floor, the CLI's flags)
+cold_artu|ms|300|cold start to first pong: ./artu server --foreground (median)
+cold_jar|ms||cold start to first pong: java -jar artuditu.jar (median)
+cold_listening|ms||cold start to the log's "listening on" (median)
+cold_cpu|ms||cold start: server CPU user+sys until first pong (median)
+cold_tmux|ms||cold start: tmux new-session -d until has-session (median)
+cold_ratio|×||Artuditu cold start / tmux cold start
+cold_stop|ms||server.stop sent to process exit (median)
+EOF
+}
+
+if [ ${#SUMMARIZE[@]} -gt 0 ]; then
+    kvs=()
+    for d in "${SUMMARIZE[@]}"; do kvs+=("$d"/run*.kv); done
+    table "${kvs[@]}"
+    exit 0
+fi
 
 OUT=$ROOT/bench/target/results/$(date +%Y%m%d-%H%M%S)
 TMP=$(mktemp -d /tmp/artu-bench.XXXXXX)   # short: socket paths must stay under 108 bytes
@@ -232,54 +293,8 @@ profile() {
 for i in $(seq 1 "$RUNS"); do suite "$i"; done
 profile >"$OUT/profile.md"
 
-# The table: one column per run, the median of the runs, the target.
 {
-    printf "| measurement | unit |"; for i in $(seq 1 "$RUNS"); do printf " run %d |" "$i"; done
-    printf " median | target | met |\n|---|---|"; for i in $(seq 1 "$RUNS"); do printf -- "---:|"; done
-    printf -- "---:|---|---|\n"
-    while IFS='|' read -r key unit target label; do
-        grep -q "^$key " "$OUT/run1.kv" || continue
-        printf "| %s | %s |" "$label" "$unit"
-        vals=""
-        for i in $(seq 1 "$RUNS"); do
-            v=$(sed -n "s/^$key //p" "$OUT/run$i.kv"); printf " %s |" "$v"; vals="$vals $v"
-        done
-        med=$(echo "$vals" | tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END {
-            if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
-        met=""
-        [ -n "$target" ] && met=$(awk -v m="$med" -v t="$target" 'BEGIN { print (m <= t) ? "yes" : "no" }')
-        printf " %s | %s | %s |\n" "$med" "${target:+≤ $target}" "$met"
-    done <<'EOF'
-load|||1-minute load average when the run began (2 cores)
-jmh_ping|µs||JMH: dispatch one ping line in-process (avg)
-jmh_malformed|µs||JMH: dispatch one malformed line in-process (avg)
-rtt_p50|µs|100|fresh-connection ping round trip, p50
-rtt_p90|µs||fresh-connection ping round trip, p90
-rtt_p99|µs|1000|fresh-connection ping round trip, p99
-rtt_max|µs||fresh-connection ping round trip, max
-rtt2_p50|µs||same, second pass on the same server, p50
-rtt2_p99|µs||same, second pass on the same server, p99
-rtt2_max|µs||same, second pass on the same server, max
-floor_p50|µs||floor: JDK-only server of the same shape, p50
-floor_p99|µs||floor: JDK-only server of the same shape, p99
-floor_max|µs||floor: JDK-only server of the same shape, max
-tmux_version|ms||tmux display-message -p '#{version}' (whole process, median)
-artu_ping|ms|60|./artu ping (whole process, median)
-tmux_x|ms||tmux display-message -p x (whole process, median)
-ping_ratio|×||artu ping / tmux display-message
-artu_ping_cpu|ms||./artu ping, CPU user+sys (mean)
-tmux_x_cpu|ms||tmux display-message -p x, CPU user+sys (mean)
-tmux_V|ms||tmux -V (process floor, no server contact)
-jvm_hello|ms||java Hello (JVM floor, default flags)
-jvm_hello_cli|ms||java Hello (JVM floor, the CLI's flags)
-cold_artu|ms|300|cold start to first pong: ./artu server --foreground (median)
-cold_jar|ms||cold start to first pong: java -jar artuditu.jar (median)
-cold_listening|ms||cold start to the log's "listening on" (median)
-cold_cpu|ms||cold start: server CPU user+sys until first pong (median)
-cold_tmux|ms||cold start: tmux new-session -d until has-session (median)
-cold_ratio|×||Artuditu cold start / tmux cold start
-cold_stop|ms||server.stop sent to process exit (median)
-EOF
+    table "$OUT"/run*.kv
     cat "$OUT/profile.md"
     printf "\nMachine: %s cores; %s; %s. Raw output: %s\n" "$(nproc)" \
         "$(java -version 2>&1 | sed -n 2p)" "$(tmux -V)" "${OUT#"$ROOT"/}"

@@ -1,0 +1,301 @@
+#!/usr/bin/env bash
+# bench/run.sh: Artuditu's performance measurements, side by side with tmux.
+#
+#   bench/run.sh [-n RUNS] [--no-build] [--no-jmh]
+#   bench/run.sh --summarize RESULT_DIR...
+#
+# Runs the whole suite RUNS times (default 2) and prints a markdown table: one column per
+# run, then the median of the runs and the target. --summarize prints that table again for
+# the runs kept in earlier result directories, all together (the median of all of them). Everything it starts (servers, tmux
+# servers, harness children) is stopped on exit. Only Unix sockets are used.
+# Raw output (hyperfine JSON/CSV, JMH CSV, server logs, the class-load log) is kept in
+# bench/target/results/<time>/.
+#
+# Knobs (environment): CALLS=10000 WARMUP=2000 (round trip), HF_RUNS=20 (hyperfine),
+# COLD_RUNS=10 (cold starts per run).
+set -euo pipefail
+
+ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+RUNS=2 BUILD=1 JMH=1 SUMMARIZE=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -n) RUNS=$2; shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        --no-jmh) JMH=0; shift ;;
+        --summarize) shift; SUMMARIZE=("$@"); [ $# -gt 0 ] && break ;&
+        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] | --summarize RESULT_DIR..." >&2; exit 2 ;;
+    esac
+done
+CALLS=${CALLS:-10000} WARMUP=${WARMUP:-2000} HF_RUNS=${HF_RUNS:-20} COLD_RUNS=${COLD_RUNS:-10}
+
+ARTU=$ROOT/artu
+JAR=$ROOT/distribution/target/artuditu.jar
+CLASSES=$ROOT/bench/target/classes
+BENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.ServerBench)
+# The JVM options artu gives the server and the CLI (keep in step with ./artu).
+SERVER_OPTS="-Xshare:auto -XX:+UseSerialGC -Xss512k"
+CLI_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -Xshare:auto"
+
+# table KV_FILE...: the markdown table, one column per run, the median of the runs, the target.
+table() {
+    local kvs=("$@") i key unit target label v vals med met
+    printf "| measurement | unit |"; for i in "${!kvs[@]}"; do printf " run %d |" $((i + 1)); done
+    printf " median | target | met |\n|---|---|"; for _ in "${kvs[@]}"; do printf -- "---:|"; done
+    printf -- "---:|---|---|\n"
+    while IFS='|' read -r key unit target label; do
+        grep -q "^$key " "${kvs[0]}" || continue
+        printf "| %s | %s |" "$label" "$unit"
+        vals=""
+        for i in "${kvs[@]}"; do
+            v=$(sed -n "s/^$key //p" "$i"); printf " %s |" "$v"; vals="$vals $v"
+        done
+        med=$(echo "$vals" | tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END {
+            if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
+        met=""
+        [ -n "$target" ] && met=$(awk -v m="$med" -v t="$target" 'BEGIN { print (m <= t) ? "yes" : "no" }')
+        printf " %s | %s | %s |\n" "$med" "${target:+≤ $target}" "$met"
+    done <<'EOF'
+load|||1-minute load average when the run began (2 cores)
+jmh_ping|µs||JMH: dispatch one ping line in-process (avg)
+jmh_malformed|µs||JMH: dispatch one malformed line in-process (avg)
+rtt_p50|µs|100|fresh-connection ping round trip, p50
+rtt_p90|µs||fresh-connection ping round trip, p90
+rtt_p99|µs|1000|fresh-connection ping round trip, p99
+rtt_max|µs||fresh-connection ping round trip, max
+rtt2_p50|µs||same, second pass on the same server, p50
+rtt2_p99|µs||same, second pass on the same server, p99
+rtt2_max|µs||same, second pass on the same server, max
+floor_p50|µs||floor: JDK-only server of the same shape, p50
+floor_p99|µs||floor: JDK-only server of the same shape, p99
+floor_max|µs||floor: JDK-only server of the same shape, max
+tmux_version|ms||tmux display-message -p '#{version}' (whole process, median)
+artu_ping|ms|60|./artu ping (whole process, median)
+tmux_x|ms||tmux display-message -p x (whole process, median)
+ping_ratio|×||artu ping / tmux display-message
+artu_ping_cpu|ms||./artu ping, CPU user+sys (mean)
+tmux_x_cpu|ms||tmux display-message -p x, CPU user+sys (mean)
+tmux_V|ms||tmux -V (process floor, no server contact)
+jvm_hello|ms||java Hello (JVM floor, default flags)
+jvm_hello_cli|ms||java Hello (JVM floor, the CLI's flags)
+cold_artu|ms|300|cold start to first pong: ./artu server --foreground (median)
+cold_jar|ms||cold start to first pong: java -jar artuditu.jar (median)
+cold_listening|ms||cold start to the log's "listening on" (median)
+cold_cpu|ms||cold start: server CPU user+sys until first pong (median)
+cold_tmux|ms||cold start: tmux new-session -d until has-session (median)
+cold_ratio|×||Artuditu cold start / tmux cold start
+cold_stop|ms||server.stop sent to process exit (median)
+EOF
+}
+
+if [ ${#SUMMARIZE[@]} -gt 0 ]; then
+    kvs=()
+    for d in "${SUMMARIZE[@]}"; do kvs+=("$d"/run*.kv); done
+    table "${kvs[@]}"
+    exit 0
+fi
+
+OUT=$ROOT/bench/target/results/$(date +%Y%m%d-%H%M%S)
+TMP=$(mktemp -d /tmp/artu-bench.XXXXXX)   # short: socket paths must stay under 108 bytes
+mkdir -p "$OUT"
+SERVER_PID="" FLOOR_PID="" CHILD=""
+
+cleanup() {
+    if [ -n "$CHILD" ] && kill -0 "$CHILD" 2>/dev/null; then
+        kill "$CHILD" 2>/dev/null || true   # the harness's shutdown hook ends its server too
+        wait "$CHILD" 2>/dev/null || true
+    fi
+    for pid in "$SERVER_PID" "$FLOOR_PID"; do
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+    for s in "$TMP"/tmux*.sock "$TMP"/cold*/tmux*/tmux.sock; do
+        if [ -S "$s" ]; then tmux -S "$s" kill-server 2>/dev/null || true; fi
+    done
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+log() { echo "== $*" >&2; }
+# step OUT ERR COMMAND...: run COMMAND with its output in files. It runs in the background
+# and is waited for, because bash delays a trap until a foreground child has exited.
+step() {
+    local out=$1 err=$2
+    shift 2
+    "$@" >"$out" 2>>"$err" &
+    CHILD=$!
+    wait "$CHILD"
+    CHILD=""
+}
+# kv FILE KEY VALUE: record one figure of one run.
+kv() { echo "$2 $3" >>"$1"; }
+# field LINE KEY: the value of KEY=value in a harness output line.
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+# hf CSV NAME: hyperfine's median for the named command, in ms.
+hf() { awk -F, -v n="$2" '$1 == n { printf "%.2f", $4 * 1000 }' "$1"; }
+# hf_cpu CSV NAME: its mean user+system CPU time, in ms (a busy machine inflates it less).
+hf_cpu() { awk -F, -v n="$2" '$1 == n { printf "%.2f", ($5 + $6) * 1000 }' "$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+
+if [ "$BUILD" = 1 ]; then
+    log "building (mvn package -pl distribution,bench -am)"
+    (cd "$ROOT" && { mvn -B -q -o -DskipTests package -pl distribution,bench -am \
+        || mvn -B -q -DskipTests package -pl distribution,bench -am; }) >&2
+fi
+if [ ! -f "$JAR" ] || [ ! -d "$CLASSES" ]; then
+    echo "run.sh: build first (or drop --no-build)" >&2
+    exit 2
+fi
+
+# Each suite run: JMH, the warm server (round trip, whole-process commands vs tmux), cold starts.
+suite() {
+    local i=$1 f=$OUT/run$1.kv home=$TMP/home$1 tsock=$TMP/tmux$1.sock csv=$OUT/hyperfine$1.csv
+    local err=$OUT/stderr$1.txt line
+    export ARTUDITU_HOME=$home
+    : >"$f"
+    kv "$f" load "$(cut -d' ' -f1 /proc/loadavg)"
+
+    if [ "$JMH" = 1 ]; then
+        log "run $i: JMH dispatcher benchmark"
+        step "$OUT/jmh$i.txt" "$err" java -jar "$ROOT/bench/target/benchmarks.jar" DispatchBenchmark \
+            -rf csv -rff "$OUT/jmh$i.csv"
+        kv "$f" jmh_ping "$(awk -F, '/\.ping"/ { printf "%.2f", $5 / 1000 }' "$OUT/jmh$i.csv")"
+        kv "$f" jmh_malformed "$(awk -F, '/\.malformed"/ { printf "%.2f", $5 / 1000 }' "$OUT/jmh$i.csv")"
+    fi
+
+    log "run $i: starting the server"
+    mkdir -p "$home"
+    "$ARTU" server --foreground >"$OUT/server$i.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 300); do
+        "$ARTU" ping >/dev/null 2>&1 && break
+        kill -0 "$SERVER_PID" || { echo "run.sh: the server died, see $OUT/server$i.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    "$ARTU" ping >/dev/null   # the CLI's class-data archive exists from here on
+
+    log "run $i: fresh-connection round trip ($WARMUP warm-up + $CALLS calls, twice)"
+    # The second pass meets a server whose JIT has settled; the first is the one the targets judge.
+    for pass in 1 2; do
+        step "$OUT/roundtrip$i-$pass.txt" "$err" "${BENCH[@]}" roundtrip "$home/artuditu.sock" "$WARMUP" "$CALLS"
+        line=$(tail -n 1 "$OUT/roundtrip$i-$pass.txt")
+        for p in p50 p90 p99 max; do kv "$f" "rtt${pass#1}_$p" "$(field "$line" "${p}_us")"; done
+    done
+
+    log "run $i: whole-process commands (hyperfine, $HF_RUNS runs each)"
+    tmux -S "$tsock" -f /dev/null new-session -d
+    step "$OUT/hyperfine$i.txt" "$err" hyperfine -N -w 3 -r "$HF_RUNS" --style basic \
+        --export-json "$OUT/hyperfine$i.json" --export-csv "$csv" \
+        -n artu_ping "$ARTU ping" \
+        -n tmux_version "tmux -S $tsock display-message -p '#{version}'" \
+        -n tmux_x "tmux -S $tsock display-message -p x" \
+        -n tmux_V "tmux -V" \
+        -n jvm_hello "java -cp $CLASSES io.artuditu.bench.Hello" \
+        -n jvm_hello_cli "java $CLI_OPTS -cp $CLASSES io.artuditu.bench.Hello"
+    for n in artu_ping tmux_version tmux_x tmux_V jvm_hello jvm_hello_cli; do kv "$f" "$n" "$(hf "$csv" $n)"; done
+    kv "$f" artu_ping_cpu "$(hf_cpu "$csv" artu_ping)"
+    kv "$f" tmux_x_cpu "$(hf_cpu "$csv" tmux_x)"
+    kv "$f" ping_ratio "$(ratio "$(hf "$csv" artu_ping)" "$(hf "$csv" tmux_x)")"
+    tmux -S "$tsock" kill-server
+    "$ARTU" server stop >/dev/null
+    wait "$SERVER_PID" || true
+    SERVER_PID=""
+
+    log "run $i: the same round trip against a JDK-only server of the same shape (the floor)"
+    # shellcheck disable=SC2086
+    java $SERVER_OPTS -cp "$CLASSES" io.artuditu.bench.FloorServer "$TMP/floor$i.sock" 120 >>"$err" 2>&1 &
+    FLOOR_PID=$!
+    for _ in $(seq 1 100); do [ -S "$TMP/floor$i.sock" ] && break; sleep 0.05; done
+    step "$OUT/floor$i.txt" "$err" "${BENCH[@]}" roundtrip "$TMP/floor$i.sock" "$WARMUP" "$CALLS"
+    line=$(tail -n 1 "$OUT/floor$i.txt")
+    for p in p50 p99 max; do kv "$f" "floor_$p" "$(field "$line" "${p}_us")"; done
+    kill "$FLOOR_PID"
+    wait "$FLOOR_PID" || true
+    FLOOR_PID=""
+
+    log "run $i: cold start, $COLD_RUNS x (artu launcher, bare jar, tmux)"
+    step "$OUT/cold-artu$i.txt" "$OUT/coldstart$i.txt" "${BENCH[@]}" coldstart "$COLD_RUNS" "$TMP/cold$i" -- \
+        "$ARTU" server --foreground
+    line=$(tail -n 1 "$OUT/cold-artu$i.txt")
+    kv "$f" cold_artu "$(field "$line" median_ms)"
+    kv "$f" cold_listening "$(field "$line" listening_median_ms)"
+    kv "$f" cold_cpu "$(field "$line" cpu_median_ms)"
+    kv "$f" cold_stop "$(field "$line" stop_median_ms)"
+    # shellcheck disable=SC2086
+    step "$OUT/cold-jar$i.txt" "$OUT/coldstart$i.txt" "${BENCH[@]}" coldstart "$COLD_RUNS" "$TMP/coldjar$i" -- \
+        java $SERVER_OPTS -jar "$JAR"
+    kv "$f" cold_jar "$(field "$(tail -n 1 "$OUT/cold-jar$i.txt")" median_ms)"
+    step "$OUT/cold-tmux$i.txt" "$OUT/coldstart$i.txt" "${BENCH[@]}" tmux-coldstart "$COLD_RUNS" "$TMP/coldtmux$i"
+    kv "$f" cold_tmux "$(field "$(tail -n 1 "$OUT/cold-tmux$i.txt")" median_ms)"
+    kv "$f" cold_ratio "$(ratio "$(sed -n 's/^cold_artu //p' "$f")" "$(sed -n 's/^cold_tmux //p' "$f")")"
+}
+
+# Cold starts of the bare jar with every class load logged (JVM uptime stamps), to see
+# where the time goes between JVM start and the first answered ping. Median of 3.
+profile() {
+    local line
+    log "startup profile (3 x -Xlog:class+load)"
+    rm -f "$OUT"/classload-*.log
+    # shellcheck disable=SC2086
+    step "$OUT/profile.txt" "$OUT/profile.txt" "${BENCH[@]}" coldstart 3 "$TMP/prof" -- \
+        java $SERVER_OPTS "-Xlog:class+load:file=$OUT/classload-%p.log:uptime" -jar "$JAR"
+    line=$(grep '^coldstart runs' "$OUT/profile.txt")
+    awk -v ready="$(field "$line" median_ms)" -v listening="$(field "$line" listening_median_ms)" '
+        function ms(l) { return substr(l, 2, index(l, "s]") - 2) * 1000 }
+        function mark(name, pattern) { if (!((f, name) in at) && $0 ~ pattern) at[f, name] = ms($0) }
+        function median(name,   k, j, t, v) {
+            for (k = 1; k <= f; k++) v[k] = at[k, name]
+            for (k = 2; k <= f; k++) for (j = k; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+            return v[int((f + 1) / 2)]
+        }
+        FNR == 1 { f++; n = cds = jrt = fw = bundles = 0 }
+        {
+            mark("main", "aQute[.]launcher[.]pre[.]EmbeddedLauncher ")
+            mark("launcher", "aQute[.]launcher[.]Launcher ")
+            mark("felix", "org[.]apache[.]felix[.]framework[.]Felix ")
+            mark("bundle", "source: jar:jar/")
+            mark("dispatcher", "io[.]artuditu[.]dispatcher[.]internal[.]WhiteboardDispatcher ")
+            mark("server", "io[.]artuditu[.]server[.]internal[.]ServerComponent ")
+            n++
+            if ($0 ~ /source: shared objects file/) cds++
+            else if ($0 ~ /source: jrt:/) jrt++
+            else if ($0 ~ /source: file:.*resource/) fw++
+            else if ($0 ~ /source: jar:jar\//) bundles++
+        }
+        END {
+            printf "\n### Cold start breakdown (bare jar, -Xlog:class+load, median of %d)\n\n", f
+            printf "| phase | from (ms) | to (ms) | took (ms) |\n|---|---:|---:|---:|\n"
+            split("start main launcher felix bundle dispatcher server", names, " ")
+            split("JVM boot to main();" \
+                  "bnd launcher: unpack its runpath jars (Felix, launcher) to temp files;" \
+                  "bnd launcher: set up, load Felix;" \
+                  "Felix: init (system bundle exports), install 12 bundles into fresh storage, resolve;" \
+                  "ConfigAdmin and SCR start, SCR reads component XML;" \
+                  "dispatcher activation (Jackson ObjectMapper set-up)", what, ";")
+            for (k = 1; k < 7; k++) {
+                a = median(names[k]); b = median(names[k + 1])
+                printf "| %s | %d | %d | %d |\n", what[k], a, b, b - a
+            }
+            a = median("server")
+            printf "| server and discovery activation: bind (junixsocket), contract, remaining bundle starts," \
+                   " launcher.ready, log \"listening on\" | %d | %d | %d |\n", a, listening, listening - a
+            printf "| first connection: first ping answered (cold code path) | %d | %d | %d |\n",
+                listening, ready, ready - listening
+            printf "\nClasses loaded (last run): %d in all; %d from the JDK CDS archive, %d from the JDK image" \
+                   " (not archived), %d from the launcher/framework jars, %d from bundles, %d generated" \
+                   " (lambdas, proxies, reflection).\n", n, cds, jrt, fw, bundles, n - cds - jrt - fw - bundles
+            printf "Times are JVM uptime; the last two rows use the harness clock (spawn-relative). Logging adds a little.\n"
+        }' "$OUT"/classload-*.log
+}
+
+for i in $(seq 1 "$RUNS"); do suite "$i"; done
+profile >"$OUT/profile.md"
+
+{
+    table "$OUT"/run*.kv
+    cat "$OUT/profile.md"
+    printf "\nMachine: %s cores; %s; %s. Raw output: %s\n" "$(nproc)" \
+        "$(java -version 2>&1 | sed -n 2p)" "$(tmux -V)" "${OUT#"$ROOT"/}"
+} | tee "$OUT/table.md"

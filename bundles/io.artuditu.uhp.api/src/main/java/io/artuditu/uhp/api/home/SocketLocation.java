@@ -13,7 +13,6 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Where one server's socket is.
@@ -41,8 +40,8 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
      * macOS, including the terminating NUL; we keep to the smaller.
      */
     public static final int MAX_SOCKET_PATH_BYTES = 103;
-    /** Session names: a letter or digit, then letters, digits, {@code _ . -}; at most 64. */
-    public static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+    /** Longest session name. */
+    public static final int MAX_SESSION_NAME = 64;
 
     public SocketLocation {
         Objects.requireNonNull(home);
@@ -64,16 +63,16 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
      * Resolves the location for {@code session} (null or {@value #DEFAULT_SESSION} for
      * the unnamed server) under {@code home}, for the user {@code uid}.
      *
-     * @throws IllegalArgumentException for a session name outside {@link #SESSION_NAME}
+     * @throws IllegalArgumentException for a session name outside {@link #validSessionName}
      */
     public static SocketLocation resolve(Path home, String session, long uid) {
-        return resolve(home, session, () -> uid);
+        return resolve(home, session, constant(uid));
     }
 
     /** As {@link #resolve(Path, String, long)}, asking for the uid only when an alias is needed. */
     public static SocketLocation resolve(Path home, String session, java.util.function.LongSupplier uid) {
         String name = session == null ? DEFAULT_SESSION : session;
-        if (!SESSION_NAME.matcher(name).matches() || name.contains("..")) {
+        if (!validSessionName(name)) {
             throw new IllegalArgumentException("invalid session name '" + name
                     + "': use letters, digits, '_', '.', '-' (at most 64, starting with a letter or digit)");
         }
@@ -82,15 +81,44 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
         return new SocketLocation(home, name, logical, bindPath(logical, uid));
     }
 
+    /**
+     * Session names: 1 to {@link #MAX_SESSION_NAME} characters, a letter or digit first,
+     * then letters, digits, {@code _ . -}, never {@code ..}. Checked by hand: this runs in
+     * every CLI call, where compiling a regex costs more than the rest of the lookup.
+     */
+    public static boolean validSessionName(String name) {
+        if (name.isEmpty() || name.length() > MAX_SESSION_NAME || name.contains("..")) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+            if (!alnum && (i == 0 || (c != '_' && c != '.' && c != '-'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A location from a socket path a client was handed ({@code $ARTUDITU_SOCKET_PATH}). */
     public static SocketLocation ofLogical(Path logical, long uid) {
-        return ofLogical(logical, () -> uid);
+        return ofLogical(logical, constant(uid));
     }
 
     /** As {@link #ofLogical(Path, long)}, asking for the uid only when an alias is needed. */
     public static SocketLocation ofLogical(Path logical, java.util.function.LongSupplier uid) {
         Path abs = logical.toAbsolutePath().normalize();
         return new SocketLocation(abs.getParent(), "", abs, bindPath(abs, uid));
+    }
+
+    /** A supplier without a lambda: lambdas cost method-handle spinning at CLI start-up. */
+    private static java.util.function.LongSupplier constant(long uid) {
+        return new java.util.function.LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return uid;
+            }
+        };
     }
 
     static Path bindPath(Path logical, java.util.function.LongSupplier uid) {
@@ -119,9 +147,6 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
         return !bind.equals(logical);
     }
 
-    /** Owner-only folder permissions. */
-    public static final Set<PosixFilePermission> DIR_0700 = PosixFilePermissions.fromString("rwx------");
-
     /**
      * Creates {@code dir} (and parents) if needed and makes sure it is a real folder
      * owned by {@code uid} with mode 0700; a folder owned by someone else is refused,
@@ -136,8 +161,9 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
         if (((Number) owner).longValue() != uid) {
             throw new IOException(dir + " is owned by uid " + owner + ", not by uid " + uid);
         }
-        if (!Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(DIR_0700)) {
-            Files.setPosixFilePermissions(dir, DIR_0700);
+        Set<PosixFilePermission> ownerOnly = PosixFilePermissions.fromString("rwx------");
+        if (!Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS).equals(ownerOnly)) {
+            Files.setPosixFilePermissions(dir, ownerOnly);
         }
     }
 

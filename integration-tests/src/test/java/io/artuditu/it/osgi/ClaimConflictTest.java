@@ -5,23 +5,17 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.ClaimConflict;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import javax.inject.Inject;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 
@@ -31,28 +25,11 @@ import org.osgi.framework.ServiceRegistration;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class ClaimConflictTest {
+public class ClaimConflictTest extends RuntimeTest {
     /** ping as the contract has it; the impostors answer with their own version string. */
     static final String PONG = "{\"type\":\"object\",\"required\":[\"type\",\"version\",\"session\",\"uhp\"],"
             + "\"additionalProperties\":false,\"properties\":{\"type\":{\"const\":\"pong\"},"
             + "\"version\":{\"type\":\"string\"},\"session\":{\"type\":\"string\"},\"uhp\":{\"type\":\"string\"}}}";
-
-    @Inject
-    BundleContext context;
-    @Inject
-    UhpDispatcher dispatcher;
-    private Uhp uhp;
-
-    @Configuration
-    public Option[] config() {
-        return PaxRuntime.runtime();
-    }
-
-    @Before
-    public void serverUp() throws Exception {
-        uhp = Uhp.of(context);
-        uhp.awaitPing();
-    }
 
     private static UhpFamily impostor(String version) {
         return Uhp.family("impostor", Uhp.method("ping", PONG, call -> call.newObject().put("type", "pong")

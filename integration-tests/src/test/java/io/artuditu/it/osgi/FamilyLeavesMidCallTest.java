@@ -5,24 +5,18 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.inject.Inject;
 import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 
 /**
@@ -31,24 +25,8 @@ import org.osgi.framework.ServiceRegistration;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class FamilyLeavesMidCallTest {
-    @Inject
-    BundleContext context;
-    @Inject
-    UhpDispatcher dispatcher;
-    private Uhp uhp;
+public class FamilyLeavesMidCallTest extends RuntimeTest {
     private final ExecutorService threads = Executors.newFixedThreadPool(2);
-
-    @Configuration
-    public Option[] config() {
-        return PaxRuntime.runtime();
-    }
-
-    @Before
-    public void serverUp() throws Exception {
-        uhp = Uhp.of(context);
-        uhp.awaitPing();
-    }
 
     @After
     public void stopThreads() throws Exception {

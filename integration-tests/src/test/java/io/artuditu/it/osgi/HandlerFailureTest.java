@@ -5,40 +5,18 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
-import javax.inject.Inject;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 
 /** A handler that fails costs its caller one internal_error and the server nothing. */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class HandlerFailureTest {
-    @Inject
-    BundleContext context;
-    @Inject
-    UhpDispatcher dispatcher;
-    private Uhp uhp;
-
-    @Configuration
-    public Option[] config() {
-        return PaxRuntime.runtime();
-    }
-
-    @Before
-    public void serverUp() throws Exception {
-        uhp = Uhp.of(context);
-        uhp.awaitPing();
-    }
+public class HandlerFailureTest extends RuntimeTest {
 
     private ServiceRegistration<UhpFamily> register(UhpFamily family, String method) throws Exception {
         ServiceRegistration<UhpFamily> reg = context.registerService(UhpFamily.class, family, null);

@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.Limits;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
 import java.io.InputStream;
 import java.lang.ref.WeakReference;
@@ -19,17 +18,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import javax.inject.Inject;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.wiring.BundleWiring;
@@ -42,7 +37,7 @@ import org.osgi.framework.wiring.FrameworkWiring;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class HotReloadTest {
+public class HotReloadTest extends RuntimeTest {
     static final String ECHO = "io.artuditu.example.echo";
     static final int CYCLES = 100;
     static final int WARM_UP = 5;
@@ -54,22 +49,10 @@ public class HotReloadTest {
      */
     static final String CONNECTION_THREAD = "uhp-conn-";
 
-    @Inject
-    BundleContext context;
-    @Inject
-    UhpDispatcher dispatcher;
-    private Uhp uhp;
     private Path jar;
 
-    @Configuration
-    public Option[] config() {
-        return PaxRuntime.runtime();
-    }
-
     @Before
-    public void serverUp() throws Exception {
-        uhp = Uhp.of(context);
-        uhp.awaitPing();
+    public void exampleJar() {
         jar = PaxRuntime.jar("artuditu.example.jar");
     }
 

@@ -7,43 +7,20 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.MethodInfo;
-import io.artuditu.uhp.api.UhpDispatcher;
 import java.util.Set;
 import java.util.TreeSet;
-import javax.inject.Inject;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 
 /** The method registry follows the bundles: a family's methods leave and return with it. */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class RegistryLiveTest {
+public class RegistryLiveTest extends RuntimeTest {
     static final Set<String> DISCOVERY = Set.of("ping", "uhp.capabilities", "uhp.stats", "server.stop");
-
-    @Inject
-    BundleContext context;
-    @Inject
-    UhpDispatcher dispatcher;
-    private Uhp uhp;
-
-    @Configuration
-    public Option[] config() {
-        return PaxRuntime.runtime();
-    }
-
-    @Before
-    public void serverUp() throws Exception {
-        uhp = Uhp.of(context);
-        uhp.awaitPing();
-    }
 
     private Bundle bundle(String symbolicName) {
         for (Bundle b : context.getBundles()) {

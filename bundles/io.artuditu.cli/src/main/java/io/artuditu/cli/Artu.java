@@ -34,8 +34,10 @@ public final class Artu {
             "  uhp stats               operational counters",
             "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
+            TokenCommands.USAGE_LINES,
             "",
-            "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.");
+            "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.",
+            "With $ARTUDITU_TOKEN set, every request carries that delegated token as auth.");
 
     private final Map<String, String> env;
     private final PrintStream out;
@@ -76,7 +78,7 @@ public final class Artu {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        UhpClient client = new UhpClient(location);
+        UhpClient client = new UhpClient(location, env.get("ARTUDITU_TOKEN"));
         String cmd = args.get(0);
         String sub = args.size() > 1 ? args.get(1) : "";
         try {
@@ -95,6 +97,8 @@ public final class Artu {
                         return usage("call METHOD [PARAMS_JSON]");
                     }
                     return request(client, args.get(1), args.size() == 3 ? args.get(2) : "{}");
+                case "token":
+                    return new TokenCommands(client, this, err).run(args.subList(1, args.size()));
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

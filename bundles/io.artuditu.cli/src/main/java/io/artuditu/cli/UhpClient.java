@@ -21,18 +21,26 @@ final class UhpClient {
     }
 
     private final SocketLocation location;
+    private final String token;
 
     UhpClient(SocketLocation location) {
+        this(location, null);
+    }
+
+    /** A client whose every request carries {@code token} as {@code auth}; null or empty for none. */
+    UhpClient(SocketLocation location, String token) {
         this.location = location;
+        this.token = token == null || token.isEmpty() ? null : token;
     }
 
     SocketLocation location() {
         return location;
     }
 
-    /** Sends {@code {"id":"1","method":…,"params":…}} and returns the reply line without its newline. */
+    /** Sends {@code {"id":"1","method":…,"auth":…,"params":…}} and returns the reply line without its newline. */
     String call(String method, String paramsJson) throws IOException {
-        String line = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method) + ",\"params\":" + paramsJson + "}\n";
+        String line = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method)
+                + (token == null ? "" : ",\"auth\":" + MiniJson.quote(token)) + ",\"params\":" + paramsJson + "}\n";
         SocketChannel ch;
         try {
             ch = SocketChannel.open(StandardProtocolFamily.UNIX);

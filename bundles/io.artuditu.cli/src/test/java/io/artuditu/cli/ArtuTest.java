@@ -61,6 +61,19 @@ class ArtuTest {
     }
 
     @Test
+    void tokenUsageErrorsExit2BeforeAnyRequest(@TempDir Path home) {
+        Map<String, String> env = Map.of("ARTUDITU_HOME", home.toString());
+        String[][] bad = {{"token"}, {"token", "bogus"}, {"token", "create"}, {"token", "create", "--ttl", "60"},
+            {"token", "create", "--scope", "read", "--ttl", "soon"}, {"token", "create", "--scope"},
+            {"token", "create", "read"}, {"token", "revoke"}, {"token", "revoke", "a", "b"}, {"token", "list", "x"}};
+        for (String[] args : bad) {
+            assertEquals(Artu.USAGE, artu(env).run(args), String.join(" ", args));
+        }
+        // Well-formed: it gets as far as the (absent) server.
+        assertEquals(Artu.NO_SERVER, artu(env).run(new String[] {"token", "create", "--scope=read", "--scope", "admin", "--ttl=60"}));
+    }
+
+    @Test
     void schemaPrintsTheContractWithoutAServer() {
         assertEquals(0, artu(Map.of()).run(new String[] {"uhp", "schema"}));
         String s = out.toString(StandardCharsets.UTF_8);

@@ -9,11 +9,13 @@ import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.MethodInfo;
 import io.artuditu.uhp.api.Reply;
+import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.StatsContributor;
 import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.auth.TokenAuthority;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -22,7 +24,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
@@ -31,6 +35,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The one dispatcher: tracks {@link UhpFamily} services on the whiteboard and routes each
@@ -52,6 +57,9 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
      */
     static final String STRICT_RESULTS = "artuditu.uhp.strict-results";
 
+    /** What a request without {@code auth} holds: the socket's owner may call everything. */
+    private static final Set<Scope> OWNER = Set.of(Scope.ALL);
+
     private static final Logger LOG = System.getLogger(WhiteboardDispatcher.class.getName());
 
     private final Registry registry = new Registry();
@@ -61,6 +69,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     private final LongAdder completed = new LongAdder();
     private final LongAdder latencyNanos = new LongAdder();
     private final Map<ErrorCode, LongAdder> errors = new EnumMap<>(ErrorCode.class);
+    private final AtomicReference<TokenAuthority> tokens = new AtomicReference<>();
 
     @Activate
     public WhiteboardDispatcher() {
@@ -87,6 +96,16 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
 
     void unbindFamily(UhpFamily family, ServiceReference<UhpFamily> ref) {
         removeFamily((Long) ref.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindTokens(TokenAuthority authority) {
+        tokens.set(authority);
+    }
+
+    void unbindTokens(TokenAuthority authority) {
+        tokens.compareAndSet(authority, null);
     }
 
     /** Adds a family; a family whose route table cannot be read is logged and skipped. */
@@ -154,9 +173,20 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
                             "method " + req.method() + " is not available: its family is not running"))
                     : error(req.id(), new UhpException(ErrorCode.UNKNOWN_METHOD, "unknown method: " + clip(req.method())));
         }
+        Set<Scope> scopes = OWNER;
         if (req.auth() != null) {
-            // Delegated tokens arrive with the control-plane family; until then no token is valid.
-            return error(req.id(), new UhpException(ErrorCode.FORBIDDEN, "unknown or expired token"));
+            TokenAuthority authority = tokens.get();
+            Optional<Set<Scope>> held = authority == null ? Optional.empty() : authority.scopesOf(req.auth());
+            if (held.isEmpty()) {
+                return error(req.id(), new UhpException(ErrorCode.FORBIDDEN, "unknown or expired token"));
+            }
+            Scope needed = route.method().scope();
+            if (!TokenAuthority.grants(held.get(), needed)) {
+                return error(req.id(), new UhpException(ErrorCode.FORBIDDEN,
+                        req.method() + " needs scope " + needed.wire() + ", which this token does not hold",
+                        Map.of("needed_scope", needed.wire())));
+            }
+            scopes = held.get();
         }
         Optional<JsonSchema.Violation> bad = route.method().paramsSchema().validate(req.params(), "params");
         if (bad.isPresent()) {
@@ -169,7 +199,8 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             return error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
                     "method " + req.method() + " is not available: its family is stopping"));
         }
-        BasicCall call = new BasicCall(req.id(), req.method(), req.params(), caller, mapper.getNodeFactory());
+        BasicCall call = new BasicCall(req.id(), req.method(), req.params(), caller, mapper.getNodeFactory(),
+                scopes);
         try {
             ObjectNode result = route.method().handler().handle(call);
             if (result == null || !result.path("type").isTextual()) {

@@ -218,6 +218,43 @@ class WhiteboardDispatcherTest {
     }
 
     @Test
+    void aTokenLimitsTheRequestToItsScopesAndARefusalRunsNothing() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<java.util.Set<Scope>> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        UhpMethod admin = UhpMethod.of("t.admin", Scope.ADMIN, M.readTree("{\"type\":\"object\"}"),
+                M.readTree("{\"type\":\"object\"}"), c -> {
+                    runs.incrementAndGet();
+                    seen.set(c.scopes());
+                    return c.newObject().put("type", "ok");
+                });
+        d.addFamily(family("t", admin), "b1", 0, 1);
+        String line = "{\"id\":\"1\",\"method\":\"t.admin\",\"auth\":\"%s\"}";
+        // No authority registered: every token is refused.
+        assertEquals("forbidden", code(call(String.format(line, "good-admin"))));
+        io.artuditu.uhp.api.auth.TokenAuthority authority = secret -> switch (secret) {
+            case "good-read" -> java.util.Optional.of(java.util.Set.of(Scope.READ));
+            case "good-admin" -> java.util.Optional.of(java.util.Set.of(Scope.ADMIN, Scope.READ));
+            case "good-all" -> java.util.Optional.of(java.util.Set.of(Scope.ALL));
+            default -> java.util.Optional.empty();
+        };
+        d.bindTokens(authority);
+        JsonNode refused = call(String.format(line, "good-read"));
+        assertEquals("forbidden", code(refused));
+        assertEquals("admin", refused.at("/error/details/needed_scope").asText());
+        assertTrue(refused.at("/error/message").asText().contains("admin"), refused.toString());
+        assertEquals("unknown or expired token", call(String.format(line, "bogus")).at("/error/message").asText());
+        assertEquals(0, runs.get(), "a refused request never reaches its handler");
+        assertEquals("ok", call(String.format(line, "good-admin")).at("/result/type").asText());
+        assertEquals(java.util.Set.of(Scope.ADMIN, Scope.READ), seen.get());
+        assertEquals("ok", call(String.format(line, "good-all")).at("/result/type").asText());
+        assertEquals("ok", call("{\"id\":\"1\",\"method\":\"t.admin\"}").at("/result/type").asText());
+        assertEquals(java.util.Set.of(Scope.ALL), seen.get(), "without a token the owner holds every scope");
+        assertEquals(3, runs.get());
+        d.unbindTokens(authority);
+        assertEquals("forbidden", code(call(String.format(line, "good-all"))));
+    }
+
+    @Test
     void invalidUtf8DeepNestingAndOversizeAreRefused() throws Exception {
         byte[] bad = "{\"id\":\"1\",\"method\":\"t.a\",\"params\":{\"s\":\"\u00ff\"}}".getBytes(StandardCharsets.ISO_8859_1);
         assertEquals("invalid_request", code(call(bad)));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The plain {@link Call}: what the dispatcher hands a handler, and what a module's unit
@@ -16,9 +17,17 @@ public final class BasicCall implements Call {
     private final ObjectNode params;
     private final Caller caller;
     private final JsonNodeFactory nodes;
+    private final Set<Scope> scopes;
     private final List<Runnable> afterReply = new ArrayList<>(1);
 
     public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes) {
+        this(id, method, params, caller, nodes, Set.of(Scope.ALL));
+    }
+
+    /** A call holding only {@code scopes} (a delegated request). */
+    public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes,
+            Set<Scope> scopes) {
+        this.scopes = Set.copyOf(scopes);
         this.id = Objects.requireNonNull(id);
         this.method = Objects.requireNonNull(method);
         this.params = Objects.requireNonNull(params);
@@ -49,6 +58,11 @@ public final class BasicCall implements Call {
     @Override
     public Caller caller() {
         return caller;
+    }
+
+    @Override
+    public Set<Scope> scopes() {
+        return scopes;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.artuditu.uhp.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Set;
 
 /**
  * One request as a handler sees it: already framed, parsed, routed and its params
@@ -18,6 +19,16 @@ public interface Call {
     ObjectNode params();
 
     Caller caller();
+
+    /**
+     * The scopes this request holds: {@code {all}} for the socket's owner without a token,
+     * the token's scopes for a delegated request. The dispatcher has already checked the
+     * method's own scope; a handler needs this only to bound what it hands on (a token
+     * may not mint a token with more authority than it holds).
+     */
+    default Set<Scope> scopes() {
+        return Set.of(Scope.ALL);
+    }
 
     /** A fresh object node for building the result. */
     ObjectNode newObject();

@@ -34,6 +34,7 @@ public final class Artu {
             "  uhp stats               operational counters",
             "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
+            "  config get|patch JSON|patch --file PATH|reload   the live config (docs/configuration.md)",
             "",
             "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.");
 
@@ -95,6 +96,8 @@ public final class Artu {
                         return usage("call METHOD [PARAMS_JSON]");
                     }
                     return request(client, args.get(1), args.size() == 3 ? args.get(2) : "{}");
+                case "config":
+                    return new ConfigCommands(client, this, err).run(args.subList(1, args.size()));
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

@@ -35,6 +35,7 @@ public final class Artu {
             "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
             TokenCommands.USAGE_LINES,
+            "  config get|patch JSON|patch --file PATH|reload   the live config (docs/configuration.md)",
             "",
             "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.",
             "With $ARTUDITU_TOKEN set, every request carries that delegated token as auth.");
@@ -99,6 +100,8 @@ public final class Artu {
                     return request(client, args.get(1), args.size() == 3 ? args.get(2) : "{}");
                 case "token":
                     return new TokenCommands(client, this, err).run(args.subList(1, args.size()));
+                case "config":
+                    return new ConfigCommands(client, this, err).run(args.subList(1, args.size()));
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

@@ -1,0 +1,83 @@
+package io.artuditu.config.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.config.ConfigSection;
+import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.api.schema.UhpContract;
+import java.nio.file.Path;
+import java.util.List;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+
+/**
+ * The config family over {@code <home>/config.toml}, and the whiteboard of
+ * {@link ConfigSection} services that say which keys exist.
+ */
+@Component(service = UhpFamily.class)
+public final class ConfigFamily implements UhpFamily {
+    private final ConfigStore store;
+    private final List<UhpMethod> methods;
+
+    @Activate
+    public ConfigFamily(BundleContext context) {
+        this(TomlFile.in(home(context)));
+    }
+
+    ConfigFamily(TomlFile file) {
+        this.store = new ConfigStore(file);
+        store.load();
+        UhpContract c = UhpContract.standard();
+        this.methods = List.of(
+                UhpMethod.of(c.method("config.get"), this::get),
+                UhpMethod.of(c.method("config.patch"), this::patch),
+                UhpMethod.of(c.method("server.reload_config"), this::reload));
+    }
+
+    /** The framework property {@code artuditu.home}, else the rule every client uses. */
+    static Path home(BundleContext context) {
+        String prop = context.getProperty("artuditu.home");
+        Path home = prop != null && !prop.isBlank() ? Path.of(prop) : SocketLocation.home(System.getenv());
+        return home.toAbsolutePath().normalize();
+    }
+
+    @Reference(service = ConfigSection.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC)
+    void addSection(ConfigSection s) {
+        store.add(s);
+    }
+
+    void removeSection(ConfigSection s) {
+        store.remove(s);
+    }
+
+    @Override
+    public String family() {
+        return "config";
+    }
+
+    @Override
+    public List<UhpMethod> methods() {
+        return methods;
+    }
+
+    ObjectNode get(Call call) {
+        return store.snapshot(call.newObject());
+    }
+
+    ObjectNode patch(Call call) {
+        store.patch(call.params().get("patch"));
+        return store.snapshot(call.newObject());
+    }
+
+    ObjectNode reload(Call call) {
+        store.reload();
+        return store.snapshot(call.newObject());
+    }
+}

@@ -1,0 +1,207 @@
+package io.artuditu.config.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.config.ConfigSection;
+import io.artuditu.uhp.api.schema.JsonSchema;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The live config: the registered sections and the document the file holds. One writer
+ * at a time (this object's monitor); every change is validate, write, then apply, so the
+ * live config never runs ahead of the file and a failed write changes nothing.
+ *
+ * <p>{@code stored} is sparse: only what the user set, for every table in the file,
+ * including tables of sections that are not registered (inactive: kept, never validated,
+ * written back untouched). The live values of a section are its defaults overlaid with
+ * its stored table.
+ */
+final class ConfigStore {
+    static final Pattern SECTION_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
+    private static final Logger LOG = System.getLogger(ConfigStore.class.getName());
+
+    record Registered(ConfigSection section, JsonSchema schema, ObjectNode defaults) {
+    }
+
+    private final TomlFile file;
+    private final Map<String, Registered> sections = new TreeMap<>();
+    private ObjectNode stored = JsonNodeFactory.instance.objectNode();
+
+    ConfigStore(TomlFile file) {
+        this.file = file;
+    }
+
+    /**
+     * Start-up read. A malformed file is reported in the log and the server runs on
+     * defaults; the file is left as it is (the first accepted {@code config.patch} replaces it).
+     */
+    synchronized void load() {
+        try {
+            stored = file.read();
+        } catch (TomlFile.Malformed e) {
+            LOG.log(Level.ERROR, "config: " + e.getMessage()
+                    + "; running on defaults, the file is left untouched (fix it, then: artu config reload)");
+            stored = JsonNodeFactory.instance.objectNode();
+        }
+    }
+
+    /** Registers a section and applies its live values; a broken section is logged and ignored. */
+    synchronized boolean add(ConfigSection s) {
+        String name = s.name();
+        if (name == null || !SECTION_NAME.matcher(name).matches()) {
+            LOG.log(Level.ERROR, "config: section name '" + name + "' is not lower snake_case; ignored");
+            return false;
+        }
+        if (sections.containsKey(name)) {
+            LOG.log(Level.ERROR, "config: a second section claims '" + name + "'; ignored");
+            return false;
+        }
+        JsonSchema schema;
+        ObjectNode defaults;
+        try {
+            schema = JsonSchema.compile(s.schema());
+            defaults = s.defaults().deepCopy();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "config: section '" + name + "' has an unusable schema: " + e.getMessage());
+            return false;
+        }
+        Optional<JsonSchema.Violation> bad = schema.validate(defaults, name);
+        if (bad.isPresent()) {
+            LOG.log(Level.ERROR, "config: section '" + name + "' has invalid defaults (" + bad.get() + "); ignored");
+            return false;
+        }
+        Registered r = new Registered(s, schema, defaults);
+        sections.put(name, r);
+        ObjectNode live = live(r, stored);
+        Optional<JsonSchema.Violation> v = schema.validate(live, name);
+        if (v.isPresent()) {
+            LOG.log(Level.ERROR, "config: " + file.path() + ": " + v.get() + "; section '" + name
+                    + "' runs on its defaults until the file is fixed");
+            live = defaults.deepCopy();
+        }
+        apply(r, live);
+        return true;
+    }
+
+    synchronized void remove(ConfigSection s) {
+        Registered r = sections.get(s.name());
+        if (r != null && r.section() == s) {
+            sections.remove(s.name());
+        }
+    }
+
+    /** The {@code config.get} result. */
+    synchronized ObjectNode snapshot(ObjectNode result) {
+        result.put("type", "config");
+        ObjectNode config = result.putObject("config");
+        sections.forEach((name, r) -> {
+            ObjectNode live = live(r, stored);
+            // A table the file got wrong at start-up runs on defaults: show what runs.
+            config.set(name, r.schema().validate(live, name).isPresent() ? r.defaults().deepCopy() : live);
+        });
+        ObjectNode inactive = result.putObject("inactive");
+        stored.fields().forEachRemaining(e -> {
+            if (!sections.containsKey(e.getKey())) {
+                inactive.set(e.getKey(), e.getValue().deepCopy());
+            }
+        });
+        result.put("file", file.path().toString());
+        return result;
+    }
+
+    /** {@code config.patch}: merge known fields, validate everything, write, apply. */
+    synchronized void patch(JsonNode patch) {
+        ObjectNode next = stored.deepCopy();
+        for (Iterator<Map.Entry<String, JsonNode>> it = patch.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String name = e.getKey();
+            if (!sections.containsKey(name)) {
+                String why = stored.has(name) ? "config section '" + name + "' is inactive (its bundle is not running)"
+                        : "unknown config section '" + name + "'";
+                throw invalid(why, name, "patch." + name);
+            }
+            JsonNode v = e.getValue();
+            if (v.isNull()) {
+                next.remove(name);
+            } else if (!v.isObject()) {
+                throw invalid("patch." + name + ": expected an object of keys", name, "patch." + name);
+            } else {
+                ObjectNode wrapper = JsonNodeFactory.instance.objectNode();
+                wrapper.set(name, v);
+                Tables.patch(next, wrapper);
+            }
+        }
+        validate(next, "");
+        commit(next, true);
+    }
+
+    /** {@code server.reload_config}: the file through the same validate and apply path. */
+    synchronized void reload() {
+        ObjectNode next;
+        try {
+            next = file.read();
+        } catch (TomlFile.Malformed e) {
+            throw new UhpException(ErrorCode.INVALID_REQUEST, e.getMessage() + "; the live config is unchanged",
+                    Map.of("file", file.path().toString()));
+        }
+        validate(next, file.path().getFileName() + ": ");
+        commit(next, false);
+    }
+
+    private void validate(ObjectNode next, String prefix) {
+        for (Registered r : sections.values()) {
+            String name = r.section().name();
+            Optional<JsonSchema.Violation> v = r.schema().validate(live(r, next), name);
+            if (v.isPresent()) {
+                throw invalid(prefix + v.get() + "; nothing changed", v.get().field(), v.get().path());
+            }
+        }
+    }
+
+    private void commit(ObjectNode next, boolean write) {
+        if (write) {
+            try {
+                file.write(next);
+            } catch (IOException e) {
+                throw new UhpException(ErrorCode.INTERNAL_ERROR, "could not save " + file.path() + ": " + e
+                        + "; the live config and the file are unchanged", Map.of("file", file.path().toString()));
+            }
+        }
+        ObjectNode before = stored;
+        stored = next;
+        for (Registered r : sections.values()) {
+            ObjectNode now = live(r, next);
+            if (!now.equals(live(r, before))) {
+                apply(r, now);
+            }
+        }
+    }
+
+    private static ObjectNode live(Registered r, ObjectNode doc) {
+        ObjectNode live = r.defaults().deepCopy();
+        JsonNode mine = doc.get(r.section().name());
+        return mine == null ? live : Tables.overlay(live, mine);
+    }
+
+    private static void apply(Registered r, ObjectNode values) {
+        try {
+            r.section().apply(values);
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "config: section '" + r.section().name() + "' failed to apply its values", e);
+        }
+    }
+
+    private static UhpException invalid(String message, String field, String path) {
+        return new UhpException(ErrorCode.INVALID_REQUEST, message, Map.of("field", field, "path", path));
+    }
+}

@@ -1,0 +1,131 @@
+package io.artuditu.config.internal;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * {@code config.toml}: bounded reading and atomic replacement. A reader never sees a
+ * partial file: the new content goes to a temporary file in the same folder, is forced
+ * to disk, renamed over the old name in one step, and the folder is forced too.
+ */
+final class TomlFile {
+    static final String NAME = "config.toml";
+    /** No config file is legitimately larger; a bigger one is refused, never read whole. */
+    static final int MAX_BYTES = 1 << 20;
+    static final String HEADER = "# Artuditu configuration; every key is described in docs/configuration.md.\n"
+            + "# Rewritten by config.patch. After editing by hand run: artu config reload\n\n";
+    private static final Logger LOG = System.getLogger(TomlFile.class.getName());
+
+    /** The file cannot be used: unreadable, too large, not TOML, or not tables at the top. */
+    static final class Malformed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Malformed(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final Path path;
+    private final TomlMapper mapper = new TomlMapper();
+
+    TomlFile(Path path) {
+        this.path = path.toAbsolutePath().normalize();
+    }
+
+    static TomlFile in(Path home) {
+        return new TomlFile(home.resolve(NAME));
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** The document: one object per top-level table; a missing file is an empty document. */
+    ObjectNode read() throws Malformed {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(path)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (NoSuchFileException missing) {
+            return mapper.createObjectNode();
+        } catch (IOException e) {
+            throw new Malformed(path + " cannot be read: " + e);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new Malformed(path + " is larger than " + MAX_BYTES + " bytes");
+        }
+        JsonNode doc;
+        try {
+            doc = mapper.readTree(new String(bytes, StandardCharsets.UTF_8));
+        } catch (JacksonException e) {
+            throw new Malformed(path + " is not valid TOML: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"));
+        }
+        if (doc == null || doc.isMissingNode()) {
+            return mapper.createObjectNode();
+        }
+        if (!doc.isObject()) {
+            throw new Malformed(path + " is not a TOML document");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = doc.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isObject()) {
+                throw new Malformed(path + ": top-level key '" + e.getKey()
+                        + "' must be a table such as [" + e.getKey() + "]");
+            }
+        }
+        return (ObjectNode) doc;
+    }
+
+    /** The document as this class writes it (header comment and TOML). */
+    String render(ObjectNode doc) throws IOException {
+        return HEADER + mapper.writeValueAsString(doc);
+    }
+
+    /**
+     * Replaces the file with {@code doc}, atomically. On failure the old file is intact and
+     * the temporary file is gone; the exception says why.
+     */
+    void write(ObjectNode doc) throws IOException {
+        byte[] bytes = render(doc).getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException("the config would be larger than " + MAX_BYTES + " bytes");
+        }
+        Path dir = path.getParent();
+        Path tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp");
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        // The rename is done; the folder's own sync only makes it durable sooner.
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not sync " + dir + " after writing " + NAME + ": " + e);
+        }
+    }
+}

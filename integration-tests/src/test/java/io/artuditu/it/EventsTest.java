@@ -248,4 +248,39 @@ class EventsTest {
                     "example.publish")));
         }
     }
+
+    @Test
+    void theCliStreamsAndWaits() throws Exception {
+        try (ForegroundServer s = start(home)) {
+            long seq = publish(s, "task.added", "{\"task\":\"t1\",\"n\":2}");
+            Cli.Result timedOut = Cli.run(s.env, "wait", "event", "task.done", "--timeout", "1");
+            assertEquals(EXIT_TIMED_OUT, timedOut.status(), timedOut.err());
+            assertTrue(timedOut.out().contains("\"matched\":false"), timedOut.out());
+            Cli.Result matched = Cli.run(s.env, "wait", "event", "task.added", "--after", "0", "--where", "task=t1",
+                    "--where", "n:=2", "--timeout", "5");
+            assertEquals(0, matched.status(), matched.err());
+            assertEquals(seq, Wire.M.readTree(matched.out()).at("/event/sequence").asLong(), matched.out());
+            assertEquals(2, Cli.run(s.env, "wait", "event").status(), "usage");
+
+            Process events = Cli.builder(s.env, "events", "--after", "0", "--event", "task.done").start();
+            try {
+                java.io.BufferedReader lines = new java.io.BufferedReader(
+                        new java.io.InputStreamReader(events.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                await("the CLI subscribed", () -> events(s).get("subscribers").asInt() == 1);
+                long done = publish(s, "task.done", "{\"task\":\"t1\"}");
+                JsonNode line = Wire.M.readTree(lines.readLine());
+                assertEquals("task.done", line.get("event").asText(), line.toString());
+                assertEquals(done, line.get("sequence").asLong());
+            } finally {
+                // ./artu may run java as its child: end the whole tree, as Ctrl-C would.
+                events.descendants().forEach(ProcessHandle::destroy);
+                events.destroy();
+                events.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            await("the CLI's subscription is reclaimed", () -> events(s).get("subscribers").asInt() == 0);
+        }
+    }
+
+    /** artu wait event's status when the wait ends unmatched. */
+    static final int EXIT_TIMED_OUT = 4;
 }

@@ -34,6 +34,8 @@ public final class Artu {
             "  uhp stats               operational counters",
             "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
+            "  events [--after N] [--event NAME]...   stream events, one JSON line each (exit 5 if cut)",
+            "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
             "",
             "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.");
 
@@ -95,6 +97,10 @@ public final class Artu {
                         return usage("call METHOD [PARAMS_JSON]");
                     }
                     return request(client, args.get(1), args.size() == 3 ? args.get(2) : "{}");
+                case "events": case "wait":
+                    return cmd.equals("events") ? new EventCommands(client, this, out, err).events(args.subList(1, args.size()))
+                            : sub.equals("event") ? new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()))
+                            : usage("wait event NAME ...");
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

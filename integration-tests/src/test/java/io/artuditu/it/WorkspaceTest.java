@@ -91,7 +91,7 @@ class WorkspaceTest {
         Path api = Cli.ROOT.resolve("bundles/io.artuditu.uhp.api/src/main/java/io/artuditu/uhp/api");
         try (Stream<Path> s = Files.walk(api)) {
             List<Path> infos = s.filter(p -> p.getFileName().toString().equals("package-info.java")).toList();
-            assertEquals(3, infos.size(), infos.toString());
+            assertEquals(4, infos.size(), infos.toString()); // uhp.api, schema, home, events
             for (Path p : infos) {
                 String text = Files.readString(p);
                 assertTrue(text.contains("@Export") && text.contains("@Version("), p.toString());

@@ -36,6 +36,8 @@ public final class Artu {
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
             TokenCommands.USAGE_LINES,
             "  config get|patch JSON|patch --file PATH|reload   the live config (docs/configuration.md)",
+            "  events [--after N] [--event NAME]...   stream events, one JSON line each (exit 5 if cut)",
+            "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
             "",
             "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.",
             "With $ARTUDITU_TOKEN set, every request carries that delegated token as auth.");
@@ -102,6 +104,10 @@ public final class Artu {
                     return new TokenCommands(client, this, err).run(args.subList(1, args.size()));
                 case "config":
                     return new ConfigCommands(client, this, err).run(args.subList(1, args.size()));
+                case "events": case "wait":
+                    return cmd.equals("events") ? new EventCommands(client, this, out, err).events(args.subList(1, args.size()))
+                            : sub.equals("event") ? new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()))
+                            : usage("wait event NAME ...");
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

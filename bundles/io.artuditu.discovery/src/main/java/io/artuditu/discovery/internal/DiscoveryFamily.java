@@ -11,6 +11,7 @@ import io.artuditu.uhp.api.StatsContributor;
 import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.UhpContract;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +20,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /** The discovery family: health, the live registry, counters and the clean stop. */
 @Component(service = UhpFamily.class)
@@ -29,6 +31,10 @@ public final class DiscoveryFamily implements UhpFamily {
     private final UhpDispatcher dispatcher;
     private final List<StatsContributor> contributors = new CopyOnWriteArrayList<>();
     private final List<UhpMethod> methods;
+    /** The event bus, when its bundle runs: it owns the sequence. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public DiscoveryFamily(@Reference ServerControl server, @Reference UhpDispatcher dispatcher) {
@@ -79,8 +85,9 @@ public final class DiscoveryFamily implements UhpFamily {
         for (ClaimConflict c : dispatcher.conflicts()) {
             cs.addObject().put("method", c.method()).put("winner", c.winnerBundle()).put("loser", c.loserBundle());
         }
-        // The event bus (control plane) owns the sequence; until it runs no event exists.
-        r.put("event_sequence", 0);
+        // The event bus owns the sequence; while it is not running no event exists.
+        EventBus b = bus;
+        r.put("event_sequence", b == null ? 0 : b.sequence());
         ObjectNode id = r.putObject("identity");
         id.put("workspace", "0-based index, or the opaque workspace_id that survives reorder and restart");
         id.put("tab", "1-based position, or the opaque tab_id that survives reorder and restart");

@@ -26,10 +26,10 @@ import java.util.Set;
 final class RequestReader {
     /** JSON nesting deeper than this is refused before it can cost stack or memory. */
     static final int MAX_NESTING = 64;
-    private static final Set<String> ENVELOPE = Set.of("id", "method", "params", "auth");
+    private static final Set<String> ENVELOPE = Set.of("id", "method", "params", "auth", "if_revision");
 
-    /** A request whose envelope is valid. {@code id} is null only inside errors. */
-    record Request(String id, String method, ObjectNode params, String auth) {
+    /** A request whose envelope is valid. {@code ifRevision} is null when the request has none. */
+    record Request(String id, String method, ObjectNode params, String auth, Long ifRevision) {
     }
 
     /** Thrown with the id when it could be read, so the error reply echoes it. */
@@ -107,6 +107,12 @@ final class RequestReader {
         if (auth != null && !auth.isTextual()) {
             throw new Rejected(id, UhpException.invalid("auth must be a string"));
         }
+        JsonNode ifRevision = root.get("if_revision");
+        if (ifRevision != null && (!ifRevision.isIntegralNumber() || !ifRevision.canConvertToLong()
+                || ifRevision.longValue() < 0)) {
+            throw new Rejected(id, new UhpException(ErrorCode.INVALID_REQUEST,
+                    "if_revision must be an integer >= 0", java.util.Map.of("field", "if_revision")));
+        }
         for (Iterator<String> it = root.fieldNames(); it.hasNext();) {
             String f = it.next();
             if (!ENVELOPE.contains(f)) {
@@ -115,7 +121,7 @@ final class RequestReader {
             }
         }
         return new Request(id, methodNode.textValue(), params == null ? mapper.createObjectNode() : (ObjectNode) params,
-                auth == null ? null : auth.textValue());
+                auth == null ? null : auth.textValue(), ifRevision == null ? null : ifRevision.longValue());
     }
 
     private static String clip(String s) {

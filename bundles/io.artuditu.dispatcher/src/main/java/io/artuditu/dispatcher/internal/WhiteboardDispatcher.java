@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.ClaimConflict;
+import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.MethodInfo;
 import io.artuditu.uhp.api.Reply;
@@ -16,6 +17,7 @@ import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.auth.TokenAuthority;
+import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -28,6 +30,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -46,6 +49,14 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * becomes {@code internal_error} with a correlation id that the server log repeats with
  * the stack trace. A family that leaves stops taking calls at once; calls it is already
  * running finish (unbind waits for them, up to {@link #DRAIN_MILLIS}).
+ *
+ * <p>Revisions: the revision is the event bus's sequence (0 while no bus runs). A method
+ * that {@linkplain UhpMethod#mutates mutates} runs under one state lock, so no two
+ * mutations interleave; its {@code if_revision}, when given, is compared with the
+ * revision under that lock and a mismatch answers {@code revision_conflict} without
+ * running it. {@code if_revision} on any other method is {@code invalid_request}. Methods
+ * that {@linkplain UhpMethod#carriesRevision carry the revision} get {@code revision} (read
+ * after the handler) added to their result.
  */
 @Component(service = {UhpDispatcher.class, StatsContributor.class}, immediate = true)
 public final class WhiteboardDispatcher implements UhpDispatcher, StatsContributor {
@@ -70,6 +81,12 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     private final LongAdder latencyNanos = new LongAdder();
     private final Map<ErrorCode, LongAdder> errors = new EnumMap<>(ErrorCode.class);
     private final AtomicReference<TokenAuthority> tokens = new AtomicReference<>();
+    /** The one writer: mutating methods run holding it. */
+    private final ReentrantLock stateLock = new ReentrantLock();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public WhiteboardDispatcher() {
@@ -153,10 +170,15 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
 
     @Override
     public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
+        return dispatch(buf, off, len, caller, Connection.NONE);
+    }
+
+    @Override
+    public Reply dispatch(byte[] buf, int off, int len, Caller caller, Connection connection) {
         long start = System.nanoTime();
         Reply reply;
         try {
-            reply = run(reader.read(buf, off, len), caller);
+            reply = run(reader.read(buf, off, len), caller, connection);
         } catch (RequestReader.Rejected r) {
             reply = error(r.id, r.error);
         }
@@ -165,7 +187,13 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         return reply;
     }
 
-    private Reply run(RequestReader.Request req, Caller caller) {
+    /** The current revision: the event sequence, 0 while no bus runs. */
+    long revision() {
+        EventBus b = bus;
+        return b == null ? 0 : b.sequence();
+    }
+
+    private Reply run(RequestReader.Request req, Caller caller, Connection connection) {
         Registry.Route route = registry.table().routes().get(req.method());
         if (route == null) {
             return registry.remembers(req.method())
@@ -194,17 +222,36 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             return error(req.id(), new UhpException(ErrorCode.INVALID_REQUEST, v.toString(),
                     Map.of("field", v.field(), "path", v.path())));
         }
+        UhpMethod method = route.method();
+        if (req.ifRevision() != null && !method.mutates()) {
+            return error(req.id(), new UhpException(ErrorCode.INVALID_REQUEST,
+                    "if_revision applies only to methods that change state; " + req.method() + " does not",
+                    Map.of("field", "if_revision")));
+        }
         Registry.Family family = route.family();
         if (!family.enter()) {
             return error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
                     "method " + req.method() + " is not available: its family is stopping"));
         }
         BasicCall call = new BasicCall(req.id(), req.method(), req.params(), caller, mapper.getNodeFactory(),
-                scopes);
+                scopes, connection);
+        boolean locked = method.mutates();
+        if (locked) {
+            stateLock.lock();
+        }
         try {
-            ObjectNode result = route.method().handler().handle(call);
+            if (req.ifRevision() != null && req.ifRevision() != revision()) {
+                long current = revision();
+                throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + req.ifRevision()
+                        + " does not match the current revision " + current + "; nothing ran",
+                        Map.of("revision", current));
+            }
+            ObjectNode result = method.handler().handle(call);
             if (result == null || !result.path("type").isTextual()) {
                 throw new IllegalStateException(req.method() + " returned a result without a type");
+            }
+            if (method.carriesRevision()) {
+                result.put("revision", revision());
             }
             if (strictResults) {
                 Optional<JsonSchema.Violation> wrong = route.method().resultSchema().validate(result, "result");
@@ -215,7 +262,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             ObjectNode out = mapper.createObjectNode();
             out.put("id", req.id());
             out.set("result", result);
-            return new Reply(serialize(out), null, call.afterReplyActions());
+            return new Reply(serialize(out), null, call.afterReplyActions(), call.streamHandler());
         } catch (UhpException e) {
             return error(req.id(), e);
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
@@ -226,6 +273,9 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
                     "internal error; the server log has the details under correlation id " + correlation,
                     Map.of("correlation_id", correlation)));
         } finally {
+            if (locked) {
+                stateLock.unlock();
+            }
             family.exit();
         }
     }

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 /** Connection-level counters; lock-free, updated by the acceptor and connection threads. */
 final class ServerStats {
     final AtomicInteger active = new AtomicInteger();
+    /** Connections that continue as a stream (they count in {@link #active} too). */
+    final AtomicInteger streaming = new AtomicInteger();
     final LongAdder accepted = new LongAdder();
     final LongAdder rejected = new LongAdder();
     final LongAdder initialFrameTimeouts = new LongAdder();
@@ -25,6 +27,7 @@ final class ServerStats {
         c.put("initial_frame_timeouts", initialFrameTimeouts.sum());
         c.put("peer_rejected", peerRejected.sum());
         c.put("client_disconnects", clientDisconnects.sum());
+        c.put("streaming", streaming.get());
         ObjectNode b = stats.putObject("bytes");
         b.put("in", bytesIn.sum());
         b.put("out", bytesOut.sum());

@@ -61,6 +61,11 @@ public final class SocketServer implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
+    /**
+     * Watchers of connections whose handler waits or streams (end of input means the
+     * client left); at most one per active connection.
+     */
+    private final ThreadPoolExecutor watchers;
     /** Extra worker threads beyond the connection limit, see the constructor. */
     static final int WORKER_SLACK = 4;
     /** How long an erroring connection waits for the client to read its error and close. */
@@ -95,6 +100,13 @@ public final class SocketServer implements AutoCloseable {
                     return t;
                 });
         this.refusals.allowCoreThreadTimeOut(true);
+        AtomicLong watcherThreads = new AtomicLong();
+        this.watchers = new ThreadPoolExecutor(0, maxConnections + WORKER_SLACK, 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), r -> {
+                    Thread t = new Thread(r, "uhp-eof-" + watcherThreads.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
     }
 
     /** Binds (see {@link #bind}) and starts accepting at once. */
@@ -227,6 +239,7 @@ public final class SocketServer implements AutoCloseable {
     }
 
     private void serve(Socket s, long id) {
+        WatchedConnection connection = new WatchedConnection(s, watchers, stats.clientDisconnects::increment);
         try (s) {
             AFUNIXSocketCredentials peer = ((AFUNIXSocket) s).getPeerCredentials();
             if (peer.getUid() != peerUid) {
@@ -242,10 +255,18 @@ public final class SocketServer implements AutoCloseable {
             switch (outcome) {
                 case LINE: {
                     Reply reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
-                            new Caller(id, peer.getUid(), peer.getPid()));
+                            new Caller(id, peer.getUid(), peer.getPid()), connection);
                     write(s, reply);
                     for (Runnable r : reply.afterReply()) {
                         r.run();
+                    }
+                    if (reply.stream() != null && !connection.closed()) {
+                        stats.streaming.incrementAndGet();
+                        try {
+                            reply.stream().stream(new SocketSink(s, connection, stats));
+                        } finally {
+                            stats.streaming.decrementAndGet();
+                        }
                     }
                     break;
                 }
@@ -268,6 +289,7 @@ public final class SocketServer implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "connection " + id + " failed", e);
         } finally {
+            connection.finish();
             stats.active.decrementAndGet();
         }
     }
@@ -313,6 +335,7 @@ public final class SocketServer implements AutoCloseable {
             }
         }
         refusals.shutdownNow();
+        watchers.shutdown();
         workers.shutdown();
         try {
             if (!workers.awaitTermination(2, TimeUnit.SECONDS)) {

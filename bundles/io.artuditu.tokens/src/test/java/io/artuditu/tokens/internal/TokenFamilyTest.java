@@ -22,7 +22,7 @@ class TokenFamilyTest {
     private static final JsonNodeFactory N = JsonNodeFactory.instance;
 
     private static BasicCall call(String method, ObjectNode params, Set<Scope> held) {
-        return new BasicCall("1", method, params, Caller.inProcess(), N, held);
+        return new BasicCall("1", method, params, Caller.inProcess(), N, held, io.artuditu.uhp.api.Connection.NONE);
     }
 
     private static ObjectNode createParams(String... scopes) {

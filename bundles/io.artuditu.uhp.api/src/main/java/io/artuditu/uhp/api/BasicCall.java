@@ -19,15 +19,21 @@ public final class BasicCall implements Call {
     private final JsonNodeFactory nodes;
     private final Set<Scope> scopes;
     private final List<Runnable> afterReply = new ArrayList<>(1);
+    private final Connection connection;
+    private StreamHandler stream;
 
     public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes) {
-        this(id, method, params, caller, nodes, Set.of(Scope.ALL));
+        this(id, method, params, caller, nodes, Set.of(Scope.ALL), Connection.NONE);
     }
 
-    /** A call holding only {@code scopes} (a delegated request). */
+    /**
+     * A call holding only {@code scopes} (a delegated request) on {@code connection}
+     * ({@link Connection#NONE} for an in-process call).
+     */
     public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes,
-            Set<Scope> scopes) {
+            Set<Scope> scopes, Connection connection) {
         this.scopes = Set.copyOf(scopes);
+        this.connection = Objects.requireNonNull(connection);
         this.id = Objects.requireNonNull(id);
         this.method = Objects.requireNonNull(method);
         this.params = Objects.requireNonNull(params);
@@ -73,6 +79,24 @@ public final class BasicCall implements Call {
     @Override
     public void afterReply(Runnable action) {
         afterReply.add(Objects.requireNonNull(action));
+    }
+
+    @Override
+    public void streamAfterReply(StreamHandler handler) {
+        if (stream != null) {
+            throw new IllegalStateException("a call streams at most once");
+        }
+        stream = Objects.requireNonNull(handler);
+    }
+
+    @Override
+    public Connection connection() {
+        return connection;
+    }
+
+    /** The handler registered with {@link #streamAfterReply}, or null. */
+    public StreamHandler streamHandler() {
+        return stream;
     }
 
     /** The actions registered with {@link #afterReply}, in order. */

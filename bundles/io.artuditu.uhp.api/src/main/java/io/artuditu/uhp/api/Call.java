@@ -39,4 +39,16 @@ public interface Call {
      * ({@code server.stop}).
      */
     void afterReply(Runnable action);
+
+    /**
+     * Keeps the connection open after the reply: once the reply line is flushed, the
+     * connection's thread runs {@code handler} with a sink for further lines (an event
+     * stream). Only honoured when the handler returns a result (an error reply closes the
+     * connection as usual). The connection still counts as one of the server's active
+     * connections until the stream ends.
+     */
+    void streamAfterReply(StreamHandler handler);
+
+    /** The connection the request came on; {@link Connection#NONE} in process. */
+    Connection connection();
 }

@@ -9,10 +9,19 @@ import java.util.List;
  * @param line       the bytes to write, ending in {@code \n}
  * @param error      the error code, or null for a result
  * @param afterReply actions to run once the line has been flushed
+ * @param stream     when not null, the connection continues as a stream run by this handler
  */
-public record Reply(byte[] line, ErrorCode error, List<Runnable> afterReply) {
+public record Reply(byte[] line, ErrorCode error, List<Runnable> afterReply, StreamHandler stream) {
     public Reply {
         afterReply = List.copyOf(afterReply);
+        if (stream != null && error != null) {
+            throw new IllegalArgumentException("an error reply cannot continue as a stream");
+        }
+    }
+
+    /** A reply that ends the connection. */
+    public Reply(byte[] line, ErrorCode error, List<Runnable> afterReply) {
+        this(line, error, afterReply, null);
     }
 
     public boolean ok() {

@@ -16,6 +16,14 @@ public interface UhpDispatcher {
      */
     Reply dispatch(byte[] buf, int off, int len, Caller caller);
 
+    /**
+     * As above, on a transport connection a handler may watch (waits, streams). A
+     * dispatcher that cannot use the connection ignores it.
+     */
+    default Reply dispatch(byte[] buf, int off, int len, Caller caller, Connection connection) {
+        return dispatch(buf, off, len, caller);
+    }
+
     /** Builds an error reply without running anything (transport-level refusals). */
     Reply error(String id, ErrorCode code, String message);
 

@@ -19,8 +19,15 @@ public final class UhpMethod {
     private final JsonSchema params;
     private final JsonSchema result;
     private final MethodHandler handler;
+    private final boolean mutates;
+    private final boolean revision;
 
     private UhpMethod(String name, Scope scope, JsonSchema params, JsonSchema result, MethodHandler handler) {
+        this(name, scope, params, result, handler, false, false);
+    }
+
+    private UhpMethod(String name, Scope scope, JsonSchema params, JsonSchema result, MethodHandler handler,
+            boolean mutates, boolean revision) {
         if (!NAME.matcher(name).matches() || name.length() > Limits.MAX_ID_BYTES) {
             throw new IllegalArgumentException("method name does not follow the UHP grammar: " + name);
         }
@@ -29,11 +36,14 @@ public final class UhpMethod {
         this.params = Objects.requireNonNull(params, "params schema");
         this.result = Objects.requireNonNull(result, "result schema");
         this.handler = Objects.requireNonNull(handler, "handler");
+        this.mutates = mutates;
+        this.revision = revision || mutates;
     }
 
     /** A method described by the contract shipped in this API bundle (name, scope, schemas). */
     public static UhpMethod of(MethodContract contract, MethodHandler handler) {
-        return new UhpMethod(contract.name(), contract.scope(), contract.params(), contract.result(), handler);
+        return new UhpMethod(contract.name(), contract.scope(), contract.params(), contract.result(), handler,
+                contract.mutates(), contract.revision());
     }
 
     /**
@@ -43,6 +53,25 @@ public final class UhpMethod {
     public static UhpMethod of(String name, Scope scope, JsonNode paramsSchema, JsonNode resultSchema,
             MethodHandler handler) {
         return new UhpMethod(name, scope, JsonSchema.compile(paramsSchema), JsonSchema.compile(resultSchema), handler);
+    }
+
+    /**
+     * This method changing application state: the dispatcher runs it under the one
+     * state lock (no two mutations interleave), honours {@code if_revision} and adds
+     * {@code revision} to its result (so its result schema must declare it).
+     */
+    public UhpMethod mutating() {
+        return new UhpMethod(name, scope, params, result, handler, true, true);
+    }
+
+    /** Whether the method changes application state (see {@link #mutating}). */
+    public boolean mutates() {
+        return mutates;
+    }
+
+    /** Whether the dispatcher adds the current {@code revision} to the method's results. */
+    public boolean carriesRevision() {
+        return revision;
     }
 
     public String name() {

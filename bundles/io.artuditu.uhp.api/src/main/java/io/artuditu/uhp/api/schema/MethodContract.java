@@ -10,6 +10,13 @@ import io.artuditu.uhp.api.Scope;
  * @param scope  scope a delegated token needs
  * @param params compiled params schema
  * @param result compiled result schema
+ * @param mutates  the method changes application state ({@code "mutates": true})
+ * @param revision its results carry the current revision ({@code "revision": true}, implied by mutates)
  */
-public record MethodContract(String name, String family, Scope scope, JsonSchema params, JsonSchema result) {
+public record MethodContract(String name, String family, Scope scope, JsonSchema params, JsonSchema result,
+        boolean mutates, boolean revision) {
+    /** A read-only method whose results carry no revision. */
+    public MethodContract(String name, String family, Scope scope, JsonSchema params, JsonSchema result) {
+        this(name, family, scope, params, result, false, false);
+    }
 }

@@ -66,7 +66,8 @@ public final class UhpContract {
                     throw new IllegalStateException(name + " is described twice in the contract");
                 }
                 methods.put(name, new MethodContract(name, family, scope, JsonSchema.compile(m.path("params")),
-                        JsonSchema.compile(m.path("result"))));
+                        JsonSchema.compile(m.path("result")), m.path("mutates").asBoolean(false),
+                        m.path("mutates").asBoolean(false) || m.path("revision").asBoolean(false)));
                 ObjectNode entry = all.putObject(name);
                 entry.put("family", family);
                 entry.setAll((ObjectNode) m);

@@ -72,6 +72,29 @@ class ConfigTest {
     }
 
     @Test
+    void aPatchMovesTheRevisionAndAStaleIfRevisionRunsNothing() throws Exception {
+        try (ForegroundServer s = new ForegroundServer(home)) {
+            long before = ok(Wire.call(s.socket, "config.get", "{}")).get("revision").longValue();
+            JsonNode patched = ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"layout\":{\"gap\":3}}}"));
+            long after = patched.get("revision").longValue();
+            assertTrue(after > before, "a patch publishes config.changed, so the revision moves: " + before + " -> " + after);
+            JsonNode event = ok(Wire.call(s.socket, "events.wait",
+                    "{\"event\":\"config.changed\",\"after_sequence\":" + before + ",\"timeout_s\":5}"));
+            assertTrue(event.get("matched").booleanValue(), event.toString());
+            assertEquals("patch", event.at("/event/data/source").asText());
+
+            JsonNode stale = Wire.exchange(s.socket, "{\"id\":\"r\",\"method\":\"config.patch\",\"if_revision\":" + before
+                    + ",\"params\":{\"patch\":{\"layout\":{\"gap\":5}}}}\n", "config.patch");
+            assertEquals("revision_conflict", Wire.code(stale), stale.toString());
+            assertEquals(3, ok(Wire.call(s.socket, "config.get", "{}")).at("/config/layout/gap").intValue(),
+                    "the conflicting patch did not run");
+            JsonNode current = Wire.exchange(s.socket, "{\"id\":\"r\",\"method\":\"config.patch\",\"if_revision\":" + after
+                    + ",\"params\":{\"patch\":{\"layout\":{\"gap\":7}}}}\n", "config.patch");
+            assertEquals(7, ok(current).at("/config/layout/gap").intValue(), "a current if_revision runs");
+        }
+    }
+
+    @Test
     void invalidPatchesChangeNeitherFileNorLiveConfig() throws Exception {
         Path file = home.resolve("config.toml");
         try (ForegroundServer s = new ForegroundServer(home)) {

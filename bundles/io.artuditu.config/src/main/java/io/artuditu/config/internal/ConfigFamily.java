@@ -5,6 +5,7 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.config.ConfigSection;
+import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.UhpContract;
 import java.nio.file.Path;
@@ -15,15 +16,25 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The config family over {@code <home>/config.toml}, and the whiteboard of
- * {@link ConfigSection} services that say which keys exist.
+ * {@link ConfigSection} services that say which keys exist. A patch or reload that took
+ * effect publishes {@code config.changed}, so it moves the revision like every other
+ * state change (the contract marks both as mutating).
  */
 @Component(service = UhpFamily.class)
 public final class ConfigFamily implements UhpFamily {
+    static final String CHANGED = "config.changed";
+
     private final ConfigStore store;
     private final List<UhpMethod> methods;
+
+    /** The event bus, when its bundle runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile EventBus bus;
 
     @Activate
     public ConfigFamily(BundleContext context) {
@@ -73,11 +84,20 @@ public final class ConfigFamily implements UhpFamily {
 
     ObjectNode patch(Call call) {
         store.patch(call.params().get("patch"));
+        changed(call, "patch");
         return store.snapshot(call.newObject());
     }
 
     ObjectNode reload(Call call) {
         store.reload();
+        changed(call, "reload");
         return store.snapshot(call.newObject());
+    }
+
+    private void changed(Call call, String source) {
+        EventBus b = bus;
+        if (b != null) {
+            b.publish(CHANGED, call.newObject().put("source", source));
+        }
     }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: Artuditu's performance measurements, side by side with tmux.
 #
-#   bench/run.sh [-n RUNS] [--no-build] [--no-jmh]
+#   bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only]
 #   bench/run.sh --summarize RESULT_DIR...
 #
 # Runs the whole suite RUNS times (default 2) and prints a markdown table: one column per
@@ -13,25 +13,36 @@
 #
 # Knobs (environment): CALLS=10000 WARMUP=2000 (round trip), HF_RUNS=20 (hyperfine),
 # COLD_RUNS=10 (cold starts per run).
+# --events adds the event-bus section to each run (--events-only runs just that; about a
+# minute per run): fan-out to EV_SUBS=8 subscribers at EV_RATE=10000 events/s for
+# EV_SECONDS=10 from EV_PUBS=4 publisher threads (one fresh connection per publish), the
+# same at the highest rate the publishers reach, the same with one subscriber that never
+# reads (at EV_SLOW_RATE=4000/s), and events.wait wake-up (EV_WAIT_WARMUP=200 + EV_WAIT=1000).
 set -euo pipefail
 
 ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-RUNS=2 BUILD=1 JMH=1 SUMMARIZE=()
+RUNS=2 BUILD=1 JMH=1 EVENTS=0 SUMMARIZE=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -n) RUNS=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
         --no-jmh) JMH=0; shift ;;
+        --events) EVENTS=1; shift ;;
+        --events-only) EVENTS=2; shift ;;
         --summarize) shift; SUMMARIZE=("$@"); [ $# -gt 0 ] && break ;&
-        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] | --summarize RESULT_DIR..." >&2; exit 2 ;;
+        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only] | --summarize RESULT_DIR..." >&2; exit 2 ;;
     esac
 done
 CALLS=${CALLS:-10000} WARMUP=${WARMUP:-2000} HF_RUNS=${HF_RUNS:-20} COLD_RUNS=${COLD_RUNS:-10}
+EV_SUBS=${EV_SUBS:-8} EV_RATE=${EV_RATE:-10000} EV_SECONDS=${EV_SECONDS:-10} EV_PUBS=${EV_PUBS:-4}
+EV_SLOW_RATE=${EV_SLOW_RATE:-4000} EV_WAIT_WARMUP=${EV_WAIT_WARMUP:-200} EV_WAIT=${EV_WAIT:-1000}
 
 ARTU=$ROOT/artu
 JAR=$ROOT/distribution/target/artuditu.jar
 CLASSES=$ROOT/bench/target/classes
 BENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.ServerBench)
+EVBENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.EventBench)
+ECHO_JAR=$ROOT/modules-sdk/io.artuditu.example.echo/target/io.artuditu.example.echo-0.1.0-SNAPSHOT.jar
 # The JVM options artu gives the server and the CLI (keep in step with ./artu).
 SERVER_OPTS="-Xshare:auto -XX:+UseSerialGC -Xss512k"
 CLI_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -Xshare:auto"
@@ -84,6 +95,24 @@ cold_cpu|ms||cold start: server CPU user+sys until first pong (median)
 cold_tmux|ms||cold start: tmux new-session -d until has-session (median)
 cold_ratio|×||Artuditu cold start / tmux cold start
 cold_stop|ms||server.stop sent to process exit (median)
+ev_rate|events/s||fan-out: publish rate achieved (target EV_RATE, 8 subscribers)
+ev_published|events||fan-out: events published
+ev_delivered|events||fan-out: delivered to the slowest subscriber
+ev_lost|events|0|fan-out: events lost, all subscribers
+ev_resync|subscribers|0|fan-out: subscribers that got events.resync_required
+ev_p50|µs||fan-out: publish-to-delivery, p50
+ev_p99|µs||fan-out: publish-to-delivery, p99
+ev_pub_p50|µs||fan-out: publish request round trip, p50
+evmax_rate|events/s||fan-out, publishers unthrottled: rate achieved
+evmax_lost|events|0|fan-out, publishers unthrottled: events lost
+evmax_p50|µs||fan-out, publishers unthrottled: publish-to-delivery, p50
+evmax_p99|µs||fan-out, publishers unthrottled: publish-to-delivery, p99
+evslow_cut|subscribers||slow-subscriber run: subscribers cut (uhp.stats; expect 1)
+evslow_lost|events|0|slow-subscriber run: events lost by the other subscribers
+evslow_p99|µs||slow-subscriber run: publish-to-delivery, p99
+wait_p50|µs||events.wait: publish sent to the waiter's reply, p50
+wait_p99|µs||events.wait: publish sent to the waiter's reply, p99
+wait_pub_p50|µs||events.wait: the publish request's own round trip, p50
 EOF
 }
 
@@ -140,14 +169,62 @@ hf_cpu() { awk -F, -v n="$2" '$1 == n { printf "%.2f", ($5 + $6) * 1000 }' "$1";
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 if [ "$BUILD" = 1 ]; then
-    log "building (mvn package -pl distribution,bench -am)"
-    (cd "$ROOT" && { mvn -B -q -o -DskipTests package -pl distribution,bench -am \
-        || mvn -B -q -DskipTests package -pl distribution,bench -am; }) >&2
+    log "building (mvn package -pl distribution,bench,modules-sdk/io.artuditu.example.echo -am)"
+    PL=distribution,bench,modules-sdk/io.artuditu.example.echo
+    (cd "$ROOT" && { mvn -B -q -o -DskipTests package -pl $PL -am \
+        || mvn -B -q -DskipTests package -pl $PL -am; }) >&2
 fi
 if [ ! -f "$JAR" ] || [ ! -d "$CLASSES" ]; then
     echo "run.sh: build first (or drop --no-build)" >&2
     exit 2
 fi
+
+# events I: the event-bus section of run I, on a fresh server with the example module.
+events() {
+    local i=$1 f=$OUT/run$1.kv home=$TMP/evhome$1 err=$OUT/stderr$1.txt line sock
+    sock=$home/artuditu.sock
+    export ARTUDITU_HOME=$home
+    log "run $i: event bus (fan-out, unthrottled, slow subscriber, events.wait)"
+    mkdir -p "$home"
+    "$ARTU" server --foreground >"$OUT/evserver$i.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 300); do
+        "$ARTU" ping >/dev/null 2>&1 && break
+        kill -0 "$SERVER_PID" || { echo "run.sh: the server died, see $OUT/evserver$i.log" >&2; exit 1; }
+        sleep 0.1
+    done
+    step "$OUT/evinstall$i.txt" "$err" "${EVBENCH[@]}" install "$sock" "$ECHO_JAR"
+    step "$OUT/fanout$i.txt" "$err" "${EVBENCH[@]}" fanout "$sock" "$EV_RATE" "$EV_SECONDS" "$EV_SUBS" "$EV_PUBS"
+    line=$(tail -n 1 "$OUT/fanout$i.txt")
+    kv "$f" ev_rate "$(field "$line" achieved_rate)"
+    kv "$f" ev_published "$(field "$line" published)"
+    kv "$f" ev_delivered "$(field "$line" delivered_min)"
+    kv "$f" ev_lost "$(field "$line" lost)"
+    kv "$f" ev_resync "$(field "$line" resync)"
+    kv "$f" ev_p50 "$(field "$line" p50_us)"
+    kv "$f" ev_p99 "$(field "$line" p99_us)"
+    kv "$f" ev_pub_p50 "$(field "$line" publish_p50_us)"
+    step "$OUT/fanoutmax$i.txt" "$err" "${EVBENCH[@]}" fanout "$sock" 0 "$EV_SECONDS" "$EV_SUBS" "$EV_PUBS"
+    line=$(tail -n 1 "$OUT/fanoutmax$i.txt")
+    kv "$f" evmax_rate "$(field "$line" achieved_rate)"
+    kv "$f" evmax_lost "$(field "$line" lost)"
+    kv "$f" evmax_p50 "$(field "$line" p50_us)"
+    kv "$f" evmax_p99 "$(field "$line" p99_us)"
+    step "$OUT/fanoutslow$i.txt" "$err" "${EVBENCH[@]}" fanout "$sock" "$EV_SLOW_RATE" "$EV_SECONDS" "$EV_SUBS" \
+        "$EV_PUBS" slow
+    line=$(tail -n 1 "$OUT/fanoutslow$i.txt")
+    kv "$f" evslow_cut "$(field "$line" cut)"
+    kv "$f" evslow_lost "$(field "$line" lost)"
+    kv "$f" evslow_p99 "$(field "$line" p99_us)"
+    step "$OUT/wait$i.txt" "$err" "${EVBENCH[@]}" wait "$sock" "$EV_WAIT_WARMUP" "$EV_WAIT"
+    line=$(tail -n 1 "$OUT/wait$i.txt")
+    kv "$f" wait_p50 "$(field "$line" p50_us)"
+    kv "$f" wait_p99 "$(field "$line" p99_us)"
+    kv "$f" wait_pub_p50 "$(field "$line" publish_p50_us)"
+    "$ARTU" server stop >/dev/null
+    wait "$SERVER_PID" || true
+    SERVER_PID=""
+}
 
 # Each suite run: JMH, the warm server (round trip, whole-process commands vs tmux), cold starts.
 suite() {
@@ -290,8 +367,16 @@ profile() {
         }' "$OUT"/classload-*.log
 }
 
-for i in $(seq 1 "$RUNS"); do suite "$i"; done
-profile >"$OUT/profile.md"
+for i in $(seq 1 "$RUNS"); do
+    if [ "$EVENTS" = 2 ]; then
+        : >"$OUT/run$i.kv"
+        kv "$OUT/run$i.kv" load "$(cut -d' ' -f1 /proc/loadavg)"
+    else
+        suite "$i"
+    fi
+    if [ "$EVENTS" != 0 ]; then events "$i"; fi
+done
+if [ "$EVENTS" = 2 ]; then : >"$OUT/profile.md"; else profile >"$OUT/profile.md"; fi
 
 {
     table "$OUT"/run*.kv

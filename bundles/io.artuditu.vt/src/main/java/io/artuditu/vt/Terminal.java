@@ -1,0 +1,117 @@
+package io.artuditu.vt;
+
+import io.artuditu.vt.internal.Emulator;
+import java.util.BitSet;
+
+/**
+ * One terminal's state: the screen a program drew by writing to its PTY, its scrollback,
+ * cursor, title and input modes.
+ *
+ * <p><b>Threading.</b> Not thread-safe. One thread owns a terminal and makes every call,
+ * {@link #feed} and reads alike; a reader on another thread must hold the same lock as the
+ * feeder. Nothing blocks and no thread is started.
+ *
+ * <p><b>Trust.</b> The bytes fed are untrusted program output. Every buffer the terminal
+ * keeps on their account is bounded by {@link Limits} or by fixed limits listed in
+ * {@code docs/vt.md}; malformed input is ignored or replaced, never thrown.
+ *
+ * <p>Rows and columns are 0-based here, unlike the 1-based escape sequences.
+ */
+public interface Terminal {
+
+    /** A terminal of {@code cols} × {@code rows} cells (each clamped to 1–4096). */
+    static Terminal create(int cols, int rows, Limits limits) {
+        return new Emulator(cols, rows, limits);
+    }
+
+    static Terminal create(int cols, int rows) {
+        return new Emulator(cols, rows, Limits.DEFAULT);
+    }
+
+    /** Parses and applies {@code len} bytes; sequences and UTF-8 may be split across calls. */
+    void feed(byte[] buf, int off, int len);
+
+    default void feed(byte[] buf) {
+        feed(buf, 0, buf.length);
+    }
+
+    /** Changes the size without reflowing wrapped lines; see {@code docs/vt.md}. */
+    void resize(int cols, int rows);
+
+    int cols();
+
+    int rows();
+
+    Limits limits();
+
+    // --- screen ---
+
+    /** The visible screen, one line per row joined by {@code \n}, trailing blanks trimmed. */
+    String screenText(boolean withSgr);
+
+    /** One visible row as text, trailing blanks trimmed. */
+    String rowText(int row, boolean withSgr);
+
+    /** The cell's base code point, 0 for an empty cell or the right half of a wide character. */
+    int codepoint(int row, int col);
+
+    /** The cell's text with its combining marks; " " when empty, "" for a wide character's right half. */
+    String grapheme(int row, int col);
+
+    /** 2 for a wide character's left half, 0 for its right half, otherwise 1. */
+    int width(int row, int col);
+
+    /** The cell's rendition, decoded with {@link Style}. */
+    long style(int row, int col);
+
+    /** Whether the row continues on the next one because the text wrapped there. */
+    boolean wrapped(int row);
+
+    // --- cursor, title, modes ---
+
+    int cursorRow();
+
+    int cursorCol();
+
+    boolean cursorVisible();
+
+    CursorShape cursorShape();
+
+    /** The title set by OSC 0 or OSC 2; "" until one is set. */
+    String title();
+
+    boolean mode(Mode mode);
+
+    /** Whether any mouse tracking mode (1000, 1002, 1003) is on. */
+    boolean wantsMouse();
+
+    // --- replies ---
+
+    /**
+     * Bytes the terminal owes the program (answers to status and attribute queries), in
+     * order, to be written to the PTY; the queue is emptied. Empty when there are none.
+     */
+    byte[] takeReplies();
+
+    // --- change tracking ---
+
+    /** Grows by at least one after every {@link #feed} or {@link #resize} that changed anything visible. */
+    long revision();
+
+    /** Rows whose content changed after {@code revision}; all rows for a revision older than the last resize. */
+    BitSet rowsChangedSince(long revision);
+
+    // --- scrollback ---
+
+    /** Lines in the scrollback, oldest first. */
+    int historySize();
+
+    /** One scrollback line (0 is the oldest) as text, trailing blanks trimmed. */
+    String historyText(int index, boolean withSgr);
+
+    /** Whether the scrollback line continues on the next one because the text wrapped. */
+    boolean historyWrapped(int index);
+
+    /** Bytes the scrollback retains, counted exactly as {@code docs/vt.md} describes; at most {@link Limits#historyBytes()}. */
+    long historyBytes();
+}

@@ -1,0 +1,1273 @@
+package io.artuditu.vt.internal;
+
+import io.artuditu.vt.CursorShape;
+import io.artuditu.vt.Limits;
+import io.artuditu.vt.Mode;
+import io.artuditu.vt.Style;
+import io.artuditu.vt.Terminal;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * The screen model behind {@link Terminal}: two grids of {@link Line}s (primary, alternate),
+ * the cursor, margins, tab stops, modes and the scrollback, changed by the sequences the
+ * {@link Parser} recognises. Not thread-safe; see {@link Terminal}.
+ */
+public final class Emulator implements Terminal {
+    static final int MAX_DIM = 4096;
+    /** Replies owed to the program are capped here; a flood of queries beyond it is dropped. */
+    static final int MAX_REPLY_BYTES = 64 * 1024;
+
+    /** DEC special graphics for 0x5F–0x7E. */
+    private static final char[] DEC_GRAPHICS = (
+            "\u00A0\u25C6\u2592\u2409\u240C\u240D\u240A\u00B0\u00B1\u2424\u240B\u2518\u2510\u250C\u2514\u253C"
+            + "\u23BA\u23BB\u2500\u23BC\u23BD\u251C\u2524\u2534\u252C\u2502\u2264\u2265\u03C0\u2260\u00A3\u00B7")
+            .toCharArray();
+
+    private final Limits limits;
+    private final Parser parser;
+    private final History history;
+
+    private int cols;
+    private int rows;
+    private Line[] primary;
+    private Line[] alternate;
+    private Line[] lines;
+    private boolean[] tabs;
+
+    private int row;
+    private int col;
+    private boolean pendingWrap;
+    private long style;
+    private int top;
+    private int bottom;
+    private int lastPrinted = -1;
+
+    private final boolean[] modes = new boolean[Mode.values().length];
+    private CursorShape shape = CursorShape.DEFAULT;
+    private final char[] charsets = {'B', 'B'};
+    private int shift;
+    private final Saved savedPrimary = new Saved();
+    private final Saved savedAlternate = new Saved();
+    private String title = "";
+
+    private byte[] replies = new byte[0];
+    private int replyLen;
+
+    private long revision;
+    private long resizedAt;
+    private long[] rowRevision;
+    private boolean changed;
+
+    /** What DECSC keeps. */
+    private static final class Saved {
+        int row;
+        int col;
+        boolean pendingWrap;
+        long style;
+        boolean origin;
+        boolean autowrap = true;
+        char g0 = 'B';
+        char g1 = 'B';
+        int shift;
+    }
+
+    public Emulator(int cols, int rows, Limits limits) {
+        this.limits = limits;
+        this.cols = clampDim(cols);
+        this.rows = clampDim(rows);
+        this.parser = new Parser(this, limits.maxStringBytes());
+        this.history = new History(limits.historyBytes());
+        primary = grid(this.cols, this.rows);
+        alternate = grid(this.cols, this.rows);
+        lines = primary;
+        rowRevision = new long[this.rows];
+        tabs = new boolean[this.cols];
+        resetTabs(0);
+        modes[Mode.AUTOWRAP.ordinal()] = true;
+        modes[Mode.CURSOR_VISIBLE.ordinal()] = true;
+        bottom = this.rows - 1;
+    }
+
+    private static int clampDim(int n) {
+        return Math.max(1, Math.min(MAX_DIM, n));
+    }
+
+    private static Line[] grid(int cols, int rows) {
+        Line[] g = new Line[rows];
+        for (int i = 0; i < rows; i++) {
+            g[i] = new Line(cols);
+        }
+        return g;
+    }
+
+    private void resetTabs(int from) {
+        for (int i = from; i < cols; i++) {
+            tabs[i] = i % 8 == 0 && i > 0;
+        }
+    }
+
+    // ------------------------------------------------------------------ feeding
+
+    @Override
+    public void feed(byte[] buf, int off, int len) {
+        parser.feed(buf, off, len);
+        if (changed) {
+            changed = false;
+            revision++;
+        }
+    }
+
+    private void touch(int r) {
+        rowRevision[r] = revision + 1;
+        changed = true;
+    }
+
+    private void touch(int from, int to) {
+        Arrays.fill(rowRevision, from, to + 1, revision + 1);
+        changed = true;
+    }
+
+    private boolean on(Mode m) {
+        return modes[m.ordinal()];
+    }
+
+    private long blank() {
+        return style & Style.BG_MASK;
+    }
+
+    /** Prints the run of printable ASCII starting at {@code i}; returns the index after it. */
+    int printAscii(byte[] b, int i, int end) {
+        if (charsets[shift] != 'B' || on(Mode.INSERT)) {
+            print(b[i]);
+            return i + 1;
+        }
+        int j = i + 1;
+        while (j < end) {
+            int c = b[j];
+            // Bytes >= 0x80 are negative here and end the run with the controls.
+            if (c < 0x20 || c == 0x7F) {
+                break;
+            }
+            j++;
+        }
+        lastPrinted = b[j - 1];
+        boolean autowrap = on(Mode.AUTOWRAP);
+        long s = style;
+        while (i < j) {
+            if (pendingWrap) {
+                wrap();
+            }
+            Line line = lines[row];
+            int from = col;
+            int n = Math.min(cols - from, j - i);
+            int to = from + n;
+            line.prepare(from, to);
+            int[] cp = line.cp;
+            long[] st = line.st;
+            for (int k = 0; k < n; k++) {
+                cp[from + k] = b[i + k];
+                st[from + k] = s;
+            }
+            i += n;
+            touch(row);
+            if (to == cols) {
+                col = cols - 1;
+                if (autowrap) {
+                    pendingWrap = true;
+                } else if (i < j) {
+                    // Without autowrap the rest land on the last cell; the last one stays.
+                    cp[cols - 1] = b[j - 1];
+                    i = j;
+                }
+            } else {
+                col = to;
+            }
+        }
+        return j;
+    }
+
+    void print(int c) {
+        if (c < 0x80 && charsets[shift] == '0' && c >= 0x5F && c <= 0x7E) {
+            c = DEC_GRAPHICS[c - 0x5F];
+        }
+        int w = CharWidth.of(c);
+        if (w == 0) {
+            combine(c);
+            return;
+        }
+        lastPrinted = c;
+        boolean autowrap = on(Mode.AUTOWRAP);
+        if (pendingWrap) {
+            wrap();
+        }
+        if (w == 2 && col == cols - 1) {
+            if (!autowrap || cols < 2) {
+                return;
+            }
+            lines[row].erase(col, cols, blank());
+            touch(row);
+            wrap();
+        }
+        Line line = lines[row];
+        if (on(Mode.INSERT)) {
+            line.insert(col, w, blank());
+        }
+        line.prepare(col, col + w);
+        line.cp[col] = w == 2 ? c | Line.WIDE : c;
+        line.st[col] = style;
+        if (w == 2) {
+            line.cp[col + 1] = Line.TAIL;
+            line.st[col + 1] = style;
+        }
+        touch(row);
+        int to = col + w;
+        if (to >= cols) {
+            col = cols - 1;
+            pendingWrap = autowrap;
+        } else {
+            col = to;
+        }
+    }
+
+    private void combine(int mark) {
+        int at = pendingWrap ? col : col - 1;
+        if (at < 0) {
+            return;
+        }
+        Line line = lines[row];
+        if ((line.cp[at] & Line.TAIL) != 0 && at > 0) {
+            at--;
+        }
+        if (line.cp[at] == 0) {
+            return;
+        }
+        line.addMark(at, mark);
+        touch(row);
+    }
+
+    private void wrap() {
+        pendingWrap = false;
+        if (!on(Mode.AUTOWRAP)) {
+            return;
+        }
+        lines[row].wrapped = true;
+        index();
+        col = 0;
+    }
+
+    void execute(int c) {
+        switch (c) {
+            case 0x08: // BS
+                if (col > 0) {
+                    col--;
+                }
+                pendingWrap = false;
+                break;
+            case 0x09: // HT
+                tabForward(1);
+                break;
+            case 0x0A: // LF
+            case 0x0B: // VT
+            case 0x0C: // FF
+                index();
+                if (on(Mode.NEWLINE)) {
+                    col = 0;
+                }
+                break;
+            case 0x0D: // CR
+                col = 0;
+                pendingWrap = false;
+                break;
+            case 0x0E: // SO
+                shift = 1;
+                break;
+            case 0x0F: // SI
+                shift = 0;
+                break;
+            default:
+                break;
+        }
+        changed = true;
+    }
+
+    // ------------------------------------------------------------------ movement and scrolling
+
+    private void index() {
+        pendingWrap = false;
+        if (row == bottom) {
+            scrollUp(top, bottom, 1);
+        } else if (row < rows - 1) {
+            row++;
+        }
+    }
+
+    private void reverseIndex() {
+        pendingWrap = false;
+        if (row == top) {
+            scrollDown(top, bottom, 1);
+        } else if (row > 0) {
+            row--;
+        }
+    }
+
+    private void scrollUp(int from, int to, int n) {
+        n = Math.min(n, to - from + 1);
+        long fill = blank();
+        boolean keep = from == 0 && lines == primary;
+        for (int k = 0; k < n; k++) {
+            Line gone = lines[from];
+            if (keep) {
+                history.push(HistoryLine.of(gone));
+            }
+            System.arraycopy(lines, from + 1, lines, from, to - from);
+            gone.reset(fill);
+            lines[to] = gone;
+        }
+        touch(from, to);
+    }
+
+    private void scrollDown(int from, int to, int n) {
+        n = Math.min(n, to - from + 1);
+        long fill = blank();
+        for (int k = 0; k < n; k++) {
+            Line gone = lines[to];
+            System.arraycopy(lines, from, lines, from + 1, to - from);
+            gone.reset(fill);
+            lines[from] = gone;
+        }
+        touch(from, to);
+    }
+
+    private void moveTo(int r, int c) {
+        int minRow = on(Mode.ORIGIN) ? top : 0;
+        int maxRow = on(Mode.ORIGIN) ? bottom : rows - 1;
+        row = Math.max(minRow, Math.min(maxRow, r));
+        col = Math.max(0, Math.min(cols - 1, c));
+        pendingWrap = false;
+    }
+
+    /** CUP with 1-based, origin-relative arguments. */
+    private void position(int r1, int c1) {
+        moveTo((on(Mode.ORIGIN) ? top : 0) + r1 - 1, c1 - 1);
+    }
+
+    private void up(int n) {
+        int min = row >= top ? top : 0;
+        row = Math.max(min, row - n);
+        pendingWrap = false;
+    }
+
+    private void down(int n) {
+        int max = row <= bottom ? bottom : rows - 1;
+        row = Math.min(max, row + n);
+        pendingWrap = false;
+    }
+
+    private void tabForward(int n) {
+        while (n-- > 0 && col < cols - 1) {
+            col++;
+            while (col < cols - 1 && !tabs[col]) {
+                col++;
+            }
+        }
+        pendingWrap = false;
+    }
+
+    private void tabBackward(int n) {
+        while (n-- > 0 && col > 0) {
+            col--;
+            while (col > 0 && !tabs[col]) {
+                col--;
+            }
+        }
+        pendingWrap = false;
+    }
+
+    // ------------------------------------------------------------------ ESC
+
+    void escDispatch(int inter, int fin) {
+        changed = true;
+        if (inter == 0) {
+            switch (fin) {
+                case '7':
+                    saveCursor();
+                    break;
+                case '8':
+                    restoreCursor();
+                    break;
+                case 'D':
+                    index();
+                    break;
+                case 'E':
+                    index();
+                    col = 0;
+                    break;
+                case 'H':
+                    tabs[col] = true;
+                    break;
+                case 'M':
+                    reverseIndex();
+                    break;
+                case 'c':
+                    fullReset();
+                    break;
+                case '=':
+                    modes[Mode.APPLICATION_KEYPAD.ordinal()] = true;
+                    break;
+                case '>':
+                    modes[Mode.APPLICATION_KEYPAD.ordinal()] = false;
+                    break;
+                default:
+                    break;
+            }
+        } else if (inter == '(' || inter == ')') {
+            if (fin == '0' || fin == 'B') {
+                charsets[inter == '(' ? 0 : 1] = (char) fin;
+            } else {
+                charsets[inter == '(' ? 0 : 1] = 'B';
+            }
+        } else if (inter == '#' && fin == '8') {
+            // DECALN: fill with E, margins reset, cursor home.
+            for (int r = 0; r < rows; r++) {
+                lines[r].reset(0);
+                Arrays.fill(lines[r].cp, 'E');
+            }
+            top = 0;
+            bottom = rows - 1;
+            moveTo(0, 0);
+            touch(0, rows - 1);
+        }
+    }
+
+    private Saved saved() {
+        return lines == primary ? savedPrimary : savedAlternate;
+    }
+
+    private void saveCursor() {
+        Saved s = saved();
+        s.row = row;
+        s.col = col;
+        s.pendingWrap = pendingWrap;
+        s.style = style;
+        s.origin = on(Mode.ORIGIN);
+        s.autowrap = on(Mode.AUTOWRAP);
+        s.g0 = charsets[0];
+        s.g1 = charsets[1];
+        s.shift = shift;
+    }
+
+    private void restoreCursor() {
+        Saved s = saved();
+        modes[Mode.ORIGIN.ordinal()] = s.origin;
+        modes[Mode.AUTOWRAP.ordinal()] = s.autowrap;
+        row = Math.min(s.row, rows - 1);
+        col = Math.min(s.col, cols - 1);
+        pendingWrap = s.pendingWrap && s.col == col;
+        style = s.style;
+        charsets[0] = s.g0;
+        charsets[1] = s.g1;
+        shift = s.shift;
+    }
+
+    private void fullReset() {
+        for (Line l : primary) {
+            l.reset(0);
+        }
+        for (Line l : alternate) {
+            l.reset(0);
+        }
+        lines = primary;
+        Arrays.fill(modes, false);
+        modes[Mode.AUTOWRAP.ordinal()] = true;
+        modes[Mode.CURSOR_VISIBLE.ordinal()] = true;
+        shape = CursorShape.DEFAULT;
+        resetTabs(0);
+        softState();
+        row = 0;
+        col = 0;
+        title = "";
+        copySaved(new Saved(), savedPrimary);
+        copySaved(new Saved(), savedAlternate);
+        touch(0, rows - 1);
+    }
+
+    private static void copySaved(Saved from, Saved to) {
+        to.row = from.row;
+        to.col = from.col;
+        to.pendingWrap = from.pendingWrap;
+        to.style = from.style;
+        to.origin = from.origin;
+        to.autowrap = from.autowrap;
+        to.g0 = from.g0;
+        to.g1 = from.g1;
+        to.shift = from.shift;
+    }
+
+    /** What DECSTR and RIS both reset. */
+    private void softState() {
+        style = 0;
+        top = 0;
+        bottom = rows - 1;
+        pendingWrap = false;
+        charsets[0] = 'B';
+        charsets[1] = 'B';
+        shift = 0;
+        modes[Mode.ORIGIN.ordinal()] = false;
+        modes[Mode.INSERT.ordinal()] = false;
+    }
+
+    // ------------------------------------------------------------------ CSI
+
+    private static int arg(Parser p, int i, int def) {
+        if (i >= p.paramCount || p.params[i] == 0) {
+            return def;
+        }
+        return p.params[i];
+    }
+
+    void csiDispatch(Parser p, int fin) {
+        changed = true;
+        int prefix = p.prefix;
+        int inter = p.intermediate;
+        if (inter == ' ' && fin == 'q' && prefix == 0) {
+            int ps = arg(p, 0, 0);
+            shape = ps <= 6 ? CursorShape.values()[ps == 0 ? 0 : ps] : shape;
+            return;
+        }
+        if (inter == '!' && fin == 'p') {
+            softState();
+            modes[Mode.AUTOWRAP.ordinal()] = true;
+            modes[Mode.CURSOR_VISIBLE.ordinal()] = true;
+            copySaved(new Saved(), saved());
+            return;
+        }
+        if (inter != 0) {
+            return;
+        }
+        if (prefix == '?') {
+            switch (fin) {
+                case 'h':
+                case 'l':
+                    for (int i = 0; i < Math.max(1, p.paramCount); i++) {
+                        decMode(p.paramCount == 0 ? 0 : p.params[i], fin == 'h');
+                    }
+                    break;
+                case 'J':
+                    eraseDisplay(arg(p, 0, 0));
+                    break;
+                case 'K':
+                    eraseLine(arg(p, 0, 0));
+                    break;
+                case 'n':
+                    if (arg(p, 0, 0) == 6) {
+                        reply("\033[?" + reportRow() + ";" + (col + 1) + "R");
+                    }
+                    break;
+                default:
+                    break;
+            }
+            return;
+        }
+        if (prefix == '>') {
+            if (fin == 'c' && arg(p, 0, 0) == 0) {
+                reply("\033[>1;10;0c");
+            }
+            return;
+        }
+        if (prefix != 0) {
+            return;
+        }
+        switch (fin) {
+            case '@':
+                pendingWrap = false;
+                lines[row].insert(col, arg(p, 0, 1), blank());
+                touch(row);
+                break;
+            case 'A':
+                up(arg(p, 0, 1));
+                break;
+            case 'B':
+            case 'e':
+                down(arg(p, 0, 1));
+                break;
+            case 'C':
+            case 'a':
+                moveTo(row, col + arg(p, 0, 1));
+                break;
+            case 'D':
+                col = Math.max(0, col - arg(p, 0, 1));
+                pendingWrap = false;
+                break;
+            case 'E':
+                down(arg(p, 0, 1));
+                col = 0;
+                break;
+            case 'F':
+                up(arg(p, 0, 1));
+                col = 0;
+                break;
+            case 'G':
+            case '`':
+                col = Math.min(cols - 1, arg(p, 0, 1) - 1);
+                pendingWrap = false;
+                break;
+            case 'H':
+            case 'f':
+                position(arg(p, 0, 1), arg(p, 1, 1));
+                break;
+            case 'I':
+                tabForward(arg(p, 0, 1));
+                break;
+            case 'J':
+                eraseDisplay(arg(p, 0, 0));
+                break;
+            case 'K':
+                eraseLine(arg(p, 0, 0));
+                break;
+            case 'L':
+                if (row >= top && row <= bottom) {
+                    scrollDown(row, bottom, arg(p, 0, 1));
+                    col = 0;
+                    pendingWrap = false;
+                }
+                break;
+            case 'M':
+                if (row >= top && row <= bottom) {
+                    scrollUpNoHistory(row, bottom, arg(p, 0, 1));
+                    col = 0;
+                    pendingWrap = false;
+                }
+                break;
+            case 'P':
+                pendingWrap = false;
+                lines[row].delete(col, arg(p, 0, 1), blank());
+                touch(row);
+                break;
+            case 'S':
+                scrollUp(top, bottom, arg(p, 0, 1));
+                break;
+            case 'T':
+                if (p.paramCount <= 1) {
+                    scrollDown(top, bottom, arg(p, 0, 1));
+                }
+                break;
+            case 'X':
+                pendingWrap = false;
+                lines[row].erase(col, Math.min(cols, col + arg(p, 0, 1)), blank());
+                touch(row);
+                break;
+            case 'Z':
+                tabBackward(arg(p, 0, 1));
+                break;
+            case 'b':
+                if (lastPrinted >= 0) {
+                    int n = Math.min(arg(p, 0, 1), cols * rows);
+                    for (int i = 0; i < n; i++) {
+                        print(lastPrinted);
+                    }
+                }
+                break;
+            case 'c':
+                if (arg(p, 0, 0) == 0) {
+                    reply("\033[?62;22c");
+                }
+                break;
+            case 'd':
+                moveTo((on(Mode.ORIGIN) ? top : 0) + arg(p, 0, 1) - 1, col);
+                break;
+            case 'g':
+                int mode = arg(p, 0, 0);
+                if (mode == 0) {
+                    tabs[col] = false;
+                } else if (mode == 3) {
+                    Arrays.fill(tabs, false);
+                }
+                break;
+            case 'h':
+            case 'l':
+                for (int i = 0; i < p.paramCount; i++) {
+                    if (p.params[i] == 4) {
+                        modes[Mode.INSERT.ordinal()] = fin == 'h';
+                    } else if (p.params[i] == 20) {
+                        modes[Mode.NEWLINE.ordinal()] = fin == 'h';
+                    }
+                }
+                break;
+            case 'm':
+                sgr(p);
+                break;
+            case 'n':
+                if (arg(p, 0, 0) == 5) {
+                    reply("\033[0n");
+                } else if (arg(p, 0, 0) == 6) {
+                    reply("\033[" + reportRow() + ";" + (col + 1) + "R");
+                }
+                break;
+            case 'r':
+                int t = arg(p, 0, 1);
+                int b = Math.min(arg(p, 1, rows), rows);
+                if (t < b) {
+                    top = t - 1;
+                    bottom = b - 1;
+                    position(1, 1);
+                }
+                break;
+            case 's':
+                saveCursor();
+                break;
+            case 'u':
+                restoreCursor();
+                break;
+            default:
+                break;
+        }
+    }
+
+    private int reportRow() {
+        return row + 1 - (on(Mode.ORIGIN) ? top : 0);
+    }
+
+    private void scrollUpNoHistory(int from, int to, int n) {
+        n = Math.min(n, to - from + 1);
+        long fill = blank();
+        for (int k = 0; k < n; k++) {
+            Line gone = lines[from];
+            System.arraycopy(lines, from + 1, lines, from, to - from);
+            gone.reset(fill);
+            lines[to] = gone;
+        }
+        touch(from, to);
+    }
+
+    private void eraseDisplay(int mode) {
+        long fill = blank();
+        switch (mode) {
+            case 0:
+                eraseLine(0);
+                for (int r = row + 1; r < rows; r++) {
+                    lines[r].reset(fill);
+                }
+                touch(row, rows - 1);
+                break;
+            case 1:
+                eraseLine(1);
+                for (int r = 0; r < row; r++) {
+                    lines[r].reset(fill);
+                }
+                touch(0, row);
+                break;
+            case 2:
+                for (int r = 0; r < rows; r++) {
+                    lines[r].reset(fill);
+                }
+                touch(0, rows - 1);
+                break;
+            case 3:
+                history.clear();
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void eraseLine(int mode) {
+        Line line = lines[row];
+        long fill = blank();
+        switch (mode) {
+            case 0:
+                line.erase(col, cols, fill);
+                line.wrapped = false;
+                break;
+            case 1:
+                line.erase(0, col + 1, fill);
+                break;
+            case 2:
+                line.erase(0, cols, fill);
+                line.wrapped = false;
+                break;
+            default:
+                return;
+        }
+        touch(row);
+    }
+
+    private void decMode(int n, boolean set) {
+        switch (n) {
+            case 1:
+                modes[Mode.APPLICATION_CURSOR_KEYS.ordinal()] = set;
+                break;
+            case 5:
+                modes[Mode.REVERSE_VIDEO.ordinal()] = set;
+                touch(0, rows - 1);
+                break;
+            case 6:
+                modes[Mode.ORIGIN.ordinal()] = set;
+                position(1, 1);
+                break;
+            case 7:
+                modes[Mode.AUTOWRAP.ordinal()] = set;
+                if (!set) {
+                    pendingWrap = false;
+                }
+                break;
+            case 25:
+                modes[Mode.CURSOR_VISIBLE.ordinal()] = set;
+                break;
+            case 47:
+            case 1047:
+                alternateScreen(set, false);
+                break;
+            case 1048:
+                if (set) {
+                    saveCursor();
+                } else {
+                    restoreCursor();
+                }
+                break;
+            case 1049:
+                if (set) {
+                    saveCursor();
+                    alternateScreen(true, true);
+                } else {
+                    alternateScreen(false, false);
+                    restoreCursor();
+                }
+                break;
+            case 1000:
+                modes[Mode.MOUSE_BUTTONS.ordinal()] = set;
+                break;
+            case 1002:
+                modes[Mode.MOUSE_DRAG.ordinal()] = set;
+                break;
+            case 1003:
+                modes[Mode.MOUSE_ANY.ordinal()] = set;
+                break;
+            case 1004:
+                modes[Mode.FOCUS_EVENTS.ordinal()] = set;
+                break;
+            case 1006:
+                modes[Mode.MOUSE_SGR.ordinal()] = set;
+                break;
+            case 2004:
+                modes[Mode.BRACKETED_PASTE.ordinal()] = set;
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void alternateScreen(boolean enter, boolean clear) {
+        Line[] want = enter ? alternate : primary;
+        if (lines == want) {
+            return;
+        }
+        if (enter && clear) {
+            for (Line l : alternate) {
+                l.reset(0);
+            }
+        }
+        lines = want;
+        modes[Mode.ALTERNATE_SCREEN.ordinal()] = enter;
+        pendingWrap = false;
+        touch(0, rows - 1);
+    }
+
+    private void sgr(Parser p) {
+        int n = p.paramCount;
+        if (n == 0) {
+            style = 0;
+            return;
+        }
+        int[] a = p.params;
+        long sub = p.subMask;
+        long s = style;
+        for (int i = 0; i < n; i++) {
+            int v = a[i];
+            // Sub-parameters that belong to the one before are consumed with it.
+            int subs = 0;
+            while (i + 1 + subs < n && (sub & (1L << (i + 1 + subs))) != 0) {
+                subs++;
+            }
+            switch (v) {
+                case 0:
+                    s = 0;
+                    break;
+                case 1:
+                    s |= Style.BOLD;
+                    break;
+                case 2:
+                    s |= Style.DIM;
+                    break;
+                case 3:
+                    s |= Style.ITALIC;
+                    break;
+                case 4:
+                    int ul = subs > 0 ? Math.min(a[i + 1], 5) : 1;
+                    s = (s & ~Style.UNDERLINE_MASK) | ((long) ul << Style.UNDERLINE_SHIFT);
+                    break;
+                case 5:
+                case 6:
+                    s |= Style.BLINK;
+                    break;
+                case 7:
+                    s |= Style.REVERSE;
+                    break;
+                case 8:
+                    s |= Style.HIDDEN;
+                    break;
+                case 9:
+                    s |= Style.STRIKE;
+                    break;
+                case 21:
+                    s = (s & ~Style.UNDERLINE_MASK) | (2L << Style.UNDERLINE_SHIFT);
+                    break;
+                case 22:
+                    s &= ~(Style.BOLD | Style.DIM);
+                    break;
+                case 23:
+                    s &= ~Style.ITALIC;
+                    break;
+                case 24:
+                    s &= ~Style.UNDERLINE_MASK;
+                    break;
+                case 25:
+                    s &= ~Style.BLINK;
+                    break;
+                case 27:
+                    s &= ~Style.REVERSE;
+                    break;
+                case 28:
+                    s &= ~Style.HIDDEN;
+                    break;
+                case 29:
+                    s &= ~Style.STRIKE;
+                    break;
+                case 38:
+                case 48:
+                case 58: {
+                    int color;
+                    int used;
+                    if (subs > 0) {
+                        color = extendedColor(a, i + 1, subs, true);
+                        used = subs;
+                    } else {
+                        int kind = i + 1 < n ? a[i + 1] : -1;
+                        used = kind == 5 ? 2 : kind == 2 ? 4 : 1;
+                        used = Math.min(used, n - 1 - i);
+                        color = extendedColor(a, i + 1, used, false);
+                    }
+                    if (color >= 0 && v == 38) {
+                        s = Style.withFg(s, color);
+                    } else if (color >= 0 && v == 48) {
+                        s = Style.withBg(s, color);
+                    }
+                    i += used;
+                    continue;
+                }
+                case 39:
+                    s = Style.withFg(s, 0);
+                    break;
+                case 49:
+                    s = Style.withBg(s, 0);
+                    break;
+                default:
+                    if (v >= 30 && v <= 37) {
+                        s = Style.withFg(s, Style.indexed(v - 30));
+                    } else if (v >= 40 && v <= 47) {
+                        s = Style.withBg(s, Style.indexed(v - 40));
+                    } else if (v >= 90 && v <= 97) {
+                        s = Style.withFg(s, Style.indexed(v - 90 + 8));
+                    } else if (v >= 100 && v <= 107) {
+                        s = Style.withBg(s, Style.indexed(v - 100 + 8));
+                    }
+                    break;
+            }
+            i += subs;
+        }
+        style = s;
+    }
+
+    /**
+     * The colour in {@code a[at .. at+count)}: {@code 5, n} or {@code 2, r, g, b}; with colons
+     * also {@code 2, colourspace, r, g, b}. -1 when malformed.
+     */
+    private static int extendedColor(int[] a, int at, int count, boolean colon) {
+        if (count >= 2 && a[at] == 5) {
+            return a[at + 1] <= 255 ? Style.indexed(a[at + 1]) : -1;
+        }
+        if (a[at] == 2 && count >= 4) {
+            int k = colon && count >= 5 ? at + 2 : at + 1;
+            if (a[k] > 255 || a[k + 1] > 255 || a[k + 2] > 255) {
+                return -1;
+            }
+            return Style.rgb(a[k], a[k + 1], a[k + 2]);
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------ OSC and replies
+
+    void osc(byte[] s, int len) {
+        int i = 0;
+        int code = 0;
+        while (i < len && s[i] >= '0' && s[i] <= '9' && code < 100000) {
+            code = code * 10 + (s[i] - '0');
+            i++;
+        }
+        if (i == 0 || i >= len || s[i] != ';') {
+            return;
+        }
+        i++;
+        if (code == 0 || code == 2) {
+            title = new String(s, i, len - i, StandardCharsets.UTF_8);
+            changed = true;
+        }
+    }
+
+    private void reply(String s) {
+        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
+        if (replyLen + b.length > MAX_REPLY_BYTES) {
+            return;
+        }
+        if (replyLen + b.length > replies.length) {
+            replies = Arrays.copyOf(replies, Math.max(64, Math.max(replyLen + b.length, replies.length * 2)));
+        }
+        System.arraycopy(b, 0, replies, replyLen, b.length);
+        replyLen += b.length;
+    }
+
+    @Override
+    public byte[] takeReplies() {
+        byte[] out = Arrays.copyOf(replies, replyLen);
+        replyLen = 0;
+        if (replies.length > 1024) {
+            replies = new byte[0];
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ resize
+
+    @Override
+    public void resize(int newCols, int newRows) {
+        newCols = clampDim(newCols);
+        newRows = clampDim(newRows);
+        if (newCols == cols && newRows == rows) {
+            return;
+        }
+        if (newCols != cols) {
+            for (Line l : primary) {
+                l.resize(newCols);
+            }
+            for (Line l : alternate) {
+                l.resize(newCols);
+            }
+            tabs = Arrays.copyOf(tabs, newCols);
+            int old = cols;
+            cols = newCols;
+            resetTabs(Math.min(old, newCols));
+        }
+        if (newRows != rows) {
+            boolean onPrimary = lines == primary;
+            int shiftUp = Math.max(0, row - (newRows - 1));
+            primary = resizeRows(primary, newRows, onPrimary ? shiftUp : Math.max(0, savedPrimary.row - (newRows - 1)), true);
+            alternate = resizeRows(alternate, newRows, onPrimary ? 0 : shiftUp, false);
+            lines = onPrimary ? primary : alternate;
+            row -= shiftUp;
+            rows = newRows;
+        }
+        row = Math.min(row, rows - 1);
+        col = Math.min(col, cols - 1);
+        for (Saved s : new Saved[] {savedPrimary, savedAlternate}) {
+            s.row = Math.min(s.row, rows - 1);
+            s.col = Math.min(s.col, cols - 1);
+        }
+        pendingWrap = false;
+        top = 0;
+        bottom = rows - 1;
+        rowRevision = new long[rows];
+        revision++;
+        resizedAt = revision;
+        Arrays.fill(rowRevision, revision);
+    }
+
+    /** Drops {@code dropTop} rows off the top (into history for the primary), then pads or cuts at the bottom. */
+    private Line[] resizeRows(Line[] g, int newRows, int dropTop, boolean keepHistory) {
+        Line[] out = new Line[newRows];
+        int from = Math.min(dropTop, g.length);
+        for (int i = 0; i < from; i++) {
+            if (keepHistory) {
+                history.push(HistoryLine.of(g[i]));
+            }
+        }
+        for (int i = 0; i < newRows; i++) {
+            out[i] = from + i < g.length ? g[from + i] : new Line(cols);
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    @Override
+    public int cols() {
+        return cols;
+    }
+
+    @Override
+    public int rows() {
+        return rows;
+    }
+
+    @Override
+    public Limits limits() {
+        return limits;
+    }
+
+    @Override
+    public String screenText(boolean withSgr) {
+        StringBuilder sb = new StringBuilder(rows * (cols + 1));
+        for (int r = 0; r < rows; r++) {
+            if (r > 0) {
+                sb.append('\n');
+            }
+            Line l = lines[r];
+            Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String rowText(int r, boolean withSgr) {
+        Line l = lines[checkRow(r)];
+        StringBuilder sb = new StringBuilder(cols);
+        Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+        return sb.toString();
+    }
+
+    private int checkRow(int r) {
+        return java.util.Objects.checkIndex(r, rows);
+    }
+
+    private Line cellLine(int r, int c) {
+        java.util.Objects.checkIndex(c, cols);
+        return lines[checkRow(r)];
+    }
+
+    @Override
+    public int codepoint(int r, int c) {
+        int v = cellLine(r, c).cp[c];
+        return (v & Line.TAIL) != 0 ? 0 : v & Line.CP_MASK;
+    }
+
+    @Override
+    public String grapheme(int r, int c) {
+        Line l = cellLine(r, c);
+        int v = l.cp[c];
+        if ((v & Line.TAIL) != 0) {
+            return "";
+        }
+        int code = v & Line.CP_MASK;
+        String base = Character.toString(code == 0 ? ' ' : code);
+        return l.marks != null && l.marks[c] != null ? base + l.marks[c] : base;
+    }
+
+    @Override
+    public int width(int r, int c) {
+        int v = cellLine(r, c).cp[c];
+        return (v & Line.TAIL) != 0 ? 0 : (v & Line.WIDE) != 0 ? 2 : 1;
+    }
+
+    @Override
+    public long style(int r, int c) {
+        return cellLine(r, c).st[c];
+    }
+
+    @Override
+    public boolean wrapped(int r) {
+        return lines[checkRow(r)].wrapped;
+    }
+
+    @Override
+    public int cursorRow() {
+        return row;
+    }
+
+    @Override
+    public int cursorCol() {
+        return col;
+    }
+
+    @Override
+    public boolean cursorVisible() {
+        return on(Mode.CURSOR_VISIBLE);
+    }
+
+    @Override
+    public CursorShape cursorShape() {
+        return shape;
+    }
+
+    @Override
+    public String title() {
+        return title;
+    }
+
+    @Override
+    public boolean mode(Mode mode) {
+        return modes[mode.ordinal()];
+    }
+
+    @Override
+    public boolean wantsMouse() {
+        return on(Mode.MOUSE_BUTTONS) || on(Mode.MOUSE_DRAG) || on(Mode.MOUSE_ANY);
+    }
+
+    @Override
+    public long revision() {
+        return revision;
+    }
+
+    @Override
+    public BitSet rowsChangedSince(long since) {
+        BitSet out = new BitSet(rows);
+        if (since < resizedAt) {
+            out.set(0, rows);
+            return out;
+        }
+        for (int r = 0; r < rows; r++) {
+            if (rowRevision[r] > since) {
+                out.set(r);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public int historySize() {
+        return history.size();
+    }
+
+    @Override
+    public String historyText(int index, boolean withSgr) {
+        StringBuilder sb = new StringBuilder();
+        history.get(index).text(sb, withSgr);
+        return sb.toString();
+    }
+
+    @Override
+    public boolean historyWrapped(int index) {
+        return history.get(index).wrapped;
+    }
+
+    @Override
+    public long historyBytes() {
+        return history.bytes();
+    }
+
+    /** Bytes the parser holds for the input (tests). */
+    int parserRetainedBytes() {
+        return parser.retainedBytes() + replies.length;
+    }
+}

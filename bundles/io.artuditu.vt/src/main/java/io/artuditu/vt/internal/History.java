@@ -1,0 +1,82 @@
+package io.artuditu.vt.internal;
+
+/**
+ * Scrollback: a ring of {@link HistoryLine}s under a byte budget. Appending evicts the
+ * oldest lines until the new one fits, so {@link #bytes()} never exceeds the budget; a
+ * single line larger than the whole budget is not kept. The ring doubles when full, which
+ * stops once the budget caps the line count, so an append is amortized O(1) and O(1) in the
+ * steady state.
+ */
+final class History {
+    private final long budget;
+    private HistoryLine[] ring = new HistoryLine[16];
+    private int head;
+    private int size;
+    private long bytes;
+
+    History(long budget) {
+        this.budget = budget;
+    }
+
+    void push(HistoryLine line) {
+        if (line.bytes > budget) {
+            return;
+        }
+        while (size > 0 && bytes + line.bytes > budget) {
+            dropOldest();
+        }
+        if (size == ring.length) {
+            HistoryLine[] bigger = new HistoryLine[ring.length * 2];
+            for (int i = 0; i < size; i++) {
+                bigger[i] = ring[(head + i) & (ring.length - 1)];
+            }
+            ring = bigger;
+            head = 0;
+        }
+        ring[(head + size) & (ring.length - 1)] = line;
+        size++;
+        bytes += line.bytes;
+    }
+
+    private void dropOldest() {
+        bytes -= ring[head].bytes;
+        ring[head] = null;
+        head = (head + 1) & (ring.length - 1);
+        size--;
+    }
+
+    /** Removes and returns the newest line, or null. */
+    HistoryLine popNewest() {
+        if (size == 0) {
+            return null;
+        }
+        int at = (head + size - 1) & (ring.length - 1);
+        HistoryLine line = ring[at];
+        ring[at] = null;
+        size--;
+        bytes -= line.bytes;
+        return line;
+    }
+
+    HistoryLine get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException(index);
+        }
+        return ring[(head + index) & (ring.length - 1)];
+    }
+
+    int size() {
+        return size;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    void clear() {
+        ring = new HistoryLine[16];
+        head = 0;
+        size = 0;
+        bytes = 0;
+    }
+}

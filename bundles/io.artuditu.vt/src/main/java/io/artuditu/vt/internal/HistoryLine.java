@@ -1,0 +1,140 @@
+package io.artuditu.vt.internal;
+
+import java.util.Arrays;
+
+/**
+ * A line that scrolled off the top, frozen into its smallest form: trailing empty cells
+ * dropped, code points in a {@code byte[]} when every cell is below U+0100 (else an
+ * {@code int[]} keeping the wide flags), renditions run-length encoded as
+ * {@code runEnd[k]} (exclusive end cell of run k) and {@code runStyle[k]}.
+ *
+ * <p>{@link #bytes} is this line's retained size under the model in {@code docs/vt.md}:
+ * shallow sizes on a 64-bit JVM with compressed references (16-byte array headers, 8-byte
+ * alignment), computed from the arrays actually held.
+ */
+final class HistoryLine {
+    static final int OBJECT_BYTES = 40;
+
+    private final byte[] narrow;
+    private final int[] cells;
+    private final int[] runEnd;
+    private final long[] runStyle;
+    private final String[] marks;
+    final boolean wrapped;
+    final int bytes;
+
+    private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, String[] marks, boolean wrapped) {
+        this.narrow = narrow;
+        this.cells = cells;
+        this.runEnd = runEnd;
+        this.runStyle = runStyle;
+        this.marks = marks;
+        this.wrapped = wrapped;
+        long b = OBJECT_BYTES + array(narrow == null ? -1 : narrow.length, 1) + array(cells == null ? -1 : cells.length, 4)
+                + array(runEnd.length, 4) + array(runStyle.length, 8);
+        if (marks != null) {
+            b += array(marks.length, 4);
+            for (String m : marks) {
+                if (m != null) {
+                    b += 24 + array(m.length() * 2, 1);
+                }
+            }
+        }
+        this.bytes = (int) b;
+    }
+
+    /** Shallow size of an array of {@code n} elements of {@code size} bytes; 0 for no array (n < 0). */
+    static long array(int n, int size) {
+        return n < 0 ? 0 : (16L + (long) n * size + 7) & ~7L;
+    }
+
+    static HistoryLine of(Line line) {
+        int[] cp = line.cp;
+        long[] st = line.st;
+        int n = cp.length;
+        while (n > 0 && cp[n - 1] == 0 && st[n - 1] == 0) {
+            n--;
+        }
+        boolean fits = true;
+        int runs = n == 0 ? 0 : 1;
+        for (int i = 0; i < n; i++) {
+            if ((cp[i] & ~0xFF) != 0) {
+                fits = false;
+            }
+            if (i > 0 && st[i] != st[i - 1]) {
+                runs++;
+            }
+        }
+        int[] runEnd = new int[runs];
+        long[] runStyle = new long[runs];
+        int r = -1;
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || st[i] != st[i - 1]) {
+                r++;
+                runStyle[r] = st[i];
+            }
+            runEnd[r] = i + 1;
+        }
+        byte[] narrow = null;
+        int[] cells = null;
+        if (fits) {
+            narrow = new byte[n];
+            for (int i = 0; i < n; i++) {
+                narrow[i] = (byte) cp[i];
+            }
+        } else {
+            cells = Arrays.copyOf(cp, n);
+        }
+        String[] marks = null;
+        if (line.marks != null) {
+            for (int i = 0; i < n; i++) {
+                if (line.marks[i] != null) {
+                    marks = Arrays.copyOf(line.marks, n);
+                    break;
+                }
+            }
+        }
+        return new HistoryLine(narrow, cells, runEnd, runStyle, marks, line.wrapped);
+    }
+
+    int length() {
+        return narrow != null ? narrow.length : cells.length;
+    }
+
+    void text(StringBuilder sb, boolean sgr) {
+        int n = length();
+        int[] cp = new int[n];
+        long[] st = new long[n];
+        for (int i = 0; i < n; i++) {
+            cp[i] = narrow != null ? narrow[i] & 0xFF : cells[i];
+        }
+        int from = 0;
+        for (int k = 0; k < runEnd.length; k++) {
+            Arrays.fill(st, from, runEnd[k], runStyle[k]);
+            from = runEnd[k];
+        }
+        Render.row(sb, cp, st, marks, n, sgr);
+    }
+
+    /** Copies this line back into screen form (for resize), padded or cut to {@code cols}. */
+    Line toLine(int cols) {
+        Line line = new Line(cols);
+        int n = Math.min(length(), cols);
+        for (int i = 0; i < n; i++) {
+            line.cp[i] = narrow != null ? narrow[i] & 0xFF : cells[i];
+        }
+        int from = 0;
+        for (int k = 0; k < runEnd.length && from < n; k++) {
+            Arrays.fill(line.st, from, Math.min(runEnd[k], n), runStyle[k]);
+            from = runEnd[k];
+        }
+        if ((line.cp[cols - 1] & Line.WIDE) != 0) {
+            line.cp[cols - 1] = 0;
+        }
+        if (marks != null) {
+            line.marks = Arrays.copyOf(marks, cols);
+        }
+        line.wrapped = wrapped && length() <= cols;
+        return line;
+    }
+}

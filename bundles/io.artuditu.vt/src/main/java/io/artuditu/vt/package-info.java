@@ -1,0 +1,13 @@
+/**
+ * A headless VT/xterm terminal emulator: feed it the bytes a program writes to its PTY and
+ * read back the screen, the scrollback, the cursor, the title and the input modes.
+ *
+ * <p>Start with {@link io.artuditu.vt.Terminal#create(int, int, io.artuditu.vt.Limits)}. The
+ * package has no dependency on OSGi or on any PTY: it is a plain library.
+ */
+@Export
+@Version("0.1.0")
+package io.artuditu.vt;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -2,6 +2,7 @@ package io.artuditu.vt;
 
 import io.artuditu.vt.internal.Emulator;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * One terminal's state: the screen a program drew by writing to its PTY, its scrollback,
@@ -114,4 +115,45 @@ public interface Terminal {
 
     /** Bytes the scrollback retains, counted exactly as {@code docs/vt.md} describes; at most {@link Limits#historyBytes()}. */
     long historyBytes();
+
+    // --- shell integration and other OSC commands (docs/vt.md, "OSC and shell integration") ---
+
+    /** The directory the shell last reported with OSC 7, or null until it reports one. */
+    WorkingDirectory workingDirectory();
+
+    /** The hyperlink (OSC 8) of a visible cell, or null. */
+    Hyperlink link(int row, int col);
+
+    /** The hyperlink of a scrollback cell, or null (also once the link was evicted from the table). */
+    Hyperlink historyLink(int index, int col);
+
+    /** The {@link ShellMarks} bits (OSC 133) on a visible row; 0 for none. */
+    int rowMarks(int row);
+
+    /** The exit status recorded with a FINISHED mark on a visible row, else {@link ShellMarks#NO_STATUS}. */
+    int rowExitStatus(int row);
+
+    /** The {@link ShellMarks} bits on a scrollback line. */
+    int historyMarks(int index);
+
+    /** The exit status recorded with a FINISHED mark on a scrollback line, else {@link ShellMarks#NO_STATUS}. */
+    int historyExitStatus(int index);
+
+    /** The status of the last {@code OSC 133;D}, or {@link ShellMarks#NO_STATUS} when it had none or none came yet. */
+    int lastExitStatus();
+
+    /** How many {@code OSC 133;D} marks were seen; grows by one per finished command. */
+    long commandsFinished();
+
+    /**
+     * Notifications (OSC 9, OSC 777) asked for since the last call, oldest first; the list is
+     * the caller's. At most 32 are kept between calls; older ones are dropped first.
+     */
+    List<Notification> takeNotifications();
+
+    /**
+     * The newest clipboard write (OSC 52) not yet taken, or null. Always null while
+     * {@link Limits#clipboardBytes()} is 0; a newer write replaces one not taken.
+     */
+    ClipboardWrite takeClipboardWrite();
 }

@@ -1,13 +1,18 @@
 package io.artuditu.vt.internal;
 
+import io.artuditu.vt.ClipboardWrite;
 import io.artuditu.vt.CursorShape;
+import io.artuditu.vt.Hyperlink;
 import io.artuditu.vt.Limits;
 import io.artuditu.vt.Mode;
+import io.artuditu.vt.Notification;
 import io.artuditu.vt.Style;
 import io.artuditu.vt.Terminal;
+import io.artuditu.vt.WorkingDirectory;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * The screen model behind {@link Terminal}: two grids of {@link Line}s (primary, alternate),
@@ -28,6 +33,7 @@ public final class Emulator implements Terminal {
     private final Limits limits;
     private final Parser parser;
     private final History history;
+    private final OscExtensions ext;
 
     private int cols;
     private int rows;
@@ -77,7 +83,8 @@ public final class Emulator implements Terminal {
         this.limits = limits;
         this.cols = clampDim(cols);
         this.rows = clampDim(rows);
-        this.parser = new Parser(this, limits.maxStringBytes());
+        this.parser = new Parser(this, limits.maxStringBytes(), OscExtensions.clipboardStringBytes(limits));
+        this.ext = new OscExtensions(limits);
         this.history = new History(limits.historyBytes());
         primary = grid(this.cols, this.rows);
         alternate = grid(this.cols, this.rows);
@@ -155,6 +162,7 @@ public final class Emulator implements Terminal {
         lastPrinted = b[j - 1];
         boolean autowrap = on(Mode.AUTOWRAP);
         long s = style;
+        int link = ext.currentLink;
         while (i < j) {
             if (pendingWrap) {
                 wrap();
@@ -169,6 +177,9 @@ public final class Emulator implements Terminal {
             for (int k = 0; k < n; k++) {
                 cp[from + k] = b[i + k];
                 st[from + k] = s;
+            }
+            if (link != 0 || line.links != null) {
+                line.link(from, to, link);
             }
             i += n;
             touch(row);
@@ -220,6 +231,9 @@ public final class Emulator implements Terminal {
         if (w == 2) {
             line.cp[col + 1] = Line.TAIL;
             line.st[col + 1] = style;
+        }
+        if (ext.currentLink != 0 || line.links != null) {
+            line.link(col, col + w, ext.currentLink);
         }
         touch(row);
         int to = col + w;
@@ -488,6 +502,7 @@ public final class Emulator implements Terminal {
         row = 0;
         col = 0;
         title = "";
+        ext.reset();
         copySaved(new Saved(), savedPrimary);
         copySaved(new Saved(), savedAlternate);
         touch(0, rows - 1);
@@ -1023,6 +1038,8 @@ public final class Emulator implements Terminal {
         if (code == 0 || code == 2) {
             title = new String(s, i, len - i, StandardCharsets.UTF_8);
             changed = true;
+        } else if (ext.osc(code, s, i, len, lines[row])) {
+            touch(row);
         }
     }
 
@@ -1269,5 +1286,68 @@ public final class Emulator implements Terminal {
     /** Bytes the parser holds for the input (tests). */
     int parserRetainedBytes() {
         return parser.retainedBytes() + replies.length;
+    }
+
+    // ------------------------------------------------------------------ OSC 7, 8, 9, 777, 133, 52
+
+    @Override
+    public WorkingDirectory workingDirectory() {
+        return ext.workingDirectory();
+    }
+
+    @Override
+    public Hyperlink link(int r, int c) {
+        Line l = cellLine(r, c);
+        return l.links == null ? null : ext.link(l.links[c]);
+    }
+
+    @Override
+    public Hyperlink historyLink(int index, int c) {
+        return ext.link(history.get(index).link(c));
+    }
+
+    @Override
+    public int rowMarks(int r) {
+        return lines[checkRow(r)].shellMarks;
+    }
+
+    @Override
+    public int rowExitStatus(int r) {
+        return lines[checkRow(r)].exitStatus;
+    }
+
+    @Override
+    public int historyMarks(int index) {
+        return history.get(index).shellMarks;
+    }
+
+    @Override
+    public int historyExitStatus(int index) {
+        return history.get(index).exitStatus;
+    }
+
+    @Override
+    public int lastExitStatus() {
+        return ext.lastExitStatus();
+    }
+
+    @Override
+    public long commandsFinished() {
+        return ext.commandsFinished();
+    }
+
+    @Override
+    public List<Notification> takeNotifications() {
+        return ext.takeNotifications();
+    }
+
+    @Override
+    public ClipboardWrite takeClipboardWrite() {
+        return ext.takeClipboardWrite();
+    }
+
+    /** Live entries in the hyperlink table (tests). */
+    int liveLinks() {
+        return ext.links.size();
     }
 }

@@ -13,7 +13,8 @@ import java.util.Arrays;
  * alignment), computed from the arrays actually held.
  */
 final class HistoryLine {
-    static final int OBJECT_BYTES = 40;
+    /** Header and fields: six references, an int, a short, a byte and a boolean, 8-aligned. */
+    static final int OBJECT_BYTES = 48;
 
     private final byte[] narrow;
     private final int[] cells;
@@ -22,16 +23,24 @@ final class HistoryLine {
     private final String[] marks;
     final boolean wrapped;
     final int bytes;
+    /** Per cell, a {@link LinkTable} serial; null when no cell had a link. */
+    private final int[] links;
+    final byte shellMarks;
+    final short exitStatus;
 
-    private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, String[] marks, boolean wrapped) {
+    private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, String[] marks, boolean wrapped,
+            int[] links, byte shellMarks, short exitStatus) {
         this.narrow = narrow;
         this.cells = cells;
         this.runEnd = runEnd;
         this.runStyle = runStyle;
         this.marks = marks;
         this.wrapped = wrapped;
+        this.links = links;
+        this.shellMarks = shellMarks;
+        this.exitStatus = exitStatus;
         long b = OBJECT_BYTES + array(narrow == null ? -1 : narrow.length, 1) + array(cells == null ? -1 : cells.length, 4)
-                + array(runEnd.length, 4) + array(runStyle.length, 8);
+                + array(runEnd.length, 4) + array(runStyle.length, 8) + array(links == null ? -1 : links.length, 4);
         if (marks != null) {
             b += array(marks.length, 4);
             for (String m : marks) {
@@ -94,7 +103,22 @@ final class HistoryLine {
                 }
             }
         }
-        return new HistoryLine(narrow, cells, runEnd, runStyle, marks, line.wrapped);
+        int[] links = null;
+        if (line.links != null) {
+            for (int i = 0; i < n; i++) {
+                if (line.links[i] != 0) {
+                    links = Arrays.copyOf(line.links, n);
+                    break;
+                }
+            }
+        }
+        return new HistoryLine(narrow, cells, runEnd, runStyle, marks, line.wrapped, links, line.shellMarks,
+                line.exitStatus);
+    }
+
+    /** The link serial of cell {@code col}, 0 for none or beyond the kept cells. */
+    int link(int col) {
+        return links != null && col >= 0 && col < links.length ? links[col] : 0;
     }
 
     int length() {
@@ -135,6 +159,11 @@ final class HistoryLine {
             line.marks = Arrays.copyOf(marks, cols);
         }
         line.wrapped = wrapped && length() <= cols;
+        if (links != null) {
+            line.links = Arrays.copyOf(links, cols);
+        }
+        line.shellMarks = shellMarks;
+        line.exitStatus = exitStatus;
         return line;
     }
 }

@@ -23,6 +23,12 @@ final class Line {
     long[] st;
     String[] marks;
     boolean wrapped;
+    /** Per cell, the {@link LinkTable} serial of its hyperlink (0 none); null while the row has none. */
+    int[] links;
+    /** {@link io.artuditu.vt.ShellMarks} bits recorded on this row. */
+    byte shellMarks;
+    /** Exit status of the command whose FINISHED mark is on this row, else NO_STATUS. */
+    short exitStatus = io.artuditu.vt.ShellMarks.NO_STATUS;
 
     Line(int cols) {
         cp = new int[cols];
@@ -53,6 +59,20 @@ final class Line {
         prepare(from, to);
         Arrays.fill(cp, from, to, 0);
         Arrays.fill(st, from, to, fill);
+        if (links != null) {
+            Arrays.fill(links, from, to, 0);
+        }
+    }
+
+    /** Cells [from, to) now belong to the link with this serial (0: to none). */
+    void link(int from, int to, int serial) {
+        if (links == null) {
+            if (serial == 0) {
+                return;
+            }
+            links = new int[cp.length];
+        }
+        Arrays.fill(links, from, to, serial);
     }
 
     void reset(long fill) {
@@ -60,6 +80,9 @@ final class Line {
         Arrays.fill(st, fill);
         marks = null;
         wrapped = false;
+        links = null;
+        shellMarks = 0;
+        exitStatus = io.artuditu.vt.ShellMarks.NO_STATUS;
     }
 
     void insert(int at, int n, long fill) {
@@ -81,6 +104,10 @@ final class Line {
         if (marks != null) {
             Arrays.fill(marks, at, at + n, null);
         }
+        if (links != null) {
+            System.arraycopy(links, at, links, at + n, keep);
+            Arrays.fill(links, at, at + n, 0);
+        }
     }
 
     void delete(int at, int n, long fill) {
@@ -93,6 +120,10 @@ final class Line {
         if (marks != null) {
             System.arraycopy(marks, at + n, marks, at, keep);
             Arrays.fill(marks, cols - n, cols, null);
+        }
+        if (links != null) {
+            System.arraycopy(links, at + n, links, at, keep);
+            Arrays.fill(links, cols - n, cols, 0);
         }
         Arrays.fill(cp, cols - n, cols, 0);
         Arrays.fill(st, cols - n, cols, fill);
@@ -116,6 +147,9 @@ final class Line {
         st = Arrays.copyOf(st, cols);
         if (marks != null) {
             marks = Arrays.copyOf(marks, cols);
+        }
+        if (links != null) {
+            links = Arrays.copyOf(links, cols);
         }
         if (cols < old && (cp[cols - 1] & WIDE) != 0) {
             cp[cols - 1] = 0;

@@ -129,6 +129,10 @@ final class Parser {
 
     private final Emulator emu;
     private final int maxString;
+    /** The longer bound for an OSC 52 string when clipboard writes are allowed. */
+    private final int maxClipboardString;
+    /** The bound for the OSC string being read: maxString until it proves to be an OSC 52. */
+    private int stringLimit;
 
     int state = GROUND;
 
@@ -153,9 +157,10 @@ final class Parser {
     private int stringLen;
     private boolean stringOverflow;
 
-    Parser(Emulator emu, int maxString) {
+    Parser(Emulator emu, int maxString, int maxClipboardString) {
         this.emu = emu;
         this.maxString = maxString;
+        this.maxClipboardString = maxClipboardString;
     }
 
     void feed(byte[] buf, int off, int len) {
@@ -256,6 +261,7 @@ final class Parser {
             case OSC_STRING:
                 stringLen = 0;
                 stringOverflow = false;
+                stringLimit = maxString;
                 break;
             default:
                 break;
@@ -299,11 +305,14 @@ final class Parser {
                 }
                 break;
             case OSC_PUT:
-                if (stringLen < maxString) {
+                if (stringLen < stringLimit) {
                     if (stringLen == string.length) {
-                        string = java.util.Arrays.copyOf(string, Math.min(maxString, string.length * 2));
+                        string = java.util.Arrays.copyOf(string, Math.min(stringLimit, string.length * 2));
                     }
                     string[stringLen++] = (byte) c;
+                    if (stringLen == 3 && string[0] == '5' && string[1] == '2' && string[2] == ';') {
+                        stringLimit = maxClipboardString;
+                    }
                 } else {
                     stringOverflow = true;
                 }

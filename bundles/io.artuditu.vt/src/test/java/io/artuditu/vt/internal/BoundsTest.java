@@ -138,4 +138,52 @@ class BoundsTest {
         assertTrue(t.historyWrapped(0));
         assertEquals("z", t.historyText(1, false));
     }
+
+    @Test
+    void endlessClipboardIsDiscardedWhetherAllowedOrNot() {
+        for (int allowed : new int[] {0, 1000}) {
+            Emulator t = new Emulator(80, 24, new Limits(64 * 1024, 4096, allowed));
+            t.feed("\033]52;c;".getBytes(StandardCharsets.US_ASCII));
+            byte[] junk = new byte[1 << 20];
+            Arrays.fill(junk, (byte) 'Q');
+            for (int i = 0; i < 8; i++) {
+                t.feed(junk);
+                assertTrue(t.parserRetainedBytes() <= 4096 + 1024, "parser holds " + t.parserRetainedBytes());
+            }
+            t.feed("\007ok".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(null, t.takeClipboardWrite(), "an over-long OSC 52 is ignored as a whole");
+            assertEquals("ok", t.rowText(0, false));
+        }
+    }
+
+    @Test
+    void clipboardStringBoundFollowsThePolicy() {
+        Emulator t = new Emulator(80, 24, new Limits(0, 64, 30_000));
+        t.feed("\033]52;c;".getBytes(StandardCharsets.US_ASCII));
+        byte[] junk = new byte[1 << 20];
+        Arrays.fill(junk, (byte) 'Q');
+        t.feed(junk);
+        // 30,000 bytes encode to 40,000 characters; the parser keeps at most that plus slack.
+        assertTrue(t.parserRetainedBytes() <= 40_064 + 1024, "parser holds " + t.parserRetainedBytes());
+        t.feed("\007".getBytes(StandardCharsets.US_ASCII));
+        assertTrue(t.parserRetainedBytes() <= 1024, "a long OSC's buffer is released");
+    }
+
+    @Test
+    void aLinkFloodKeepsTheTableBoundedAndTheLinkedHistoryCounted() {
+        Emulator t = new Emulator(20, 4, new Limits(64 * 1024, 4096));
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            sb.append("\033]8;;https://x/").append(i).append("\007L\033]8;;\007\r\n");
+        }
+        feedChunks(t, sb.toString().getBytes(StandardCharsets.US_ASCII));
+        assertEquals(LinkTable.CAPACITY, t.liveLinks());
+        int last = t.historySize() - 1;
+        assertEquals("https://x/4996", t.historyLink(last, 0).uri());
+        assertEquals(null, t.historyLink(0, 0), "the oldest lines' links were evicted");
+        long perLine = HistoryLine.OBJECT_BYTES + HistoryLine.array(1, 1) + HistoryLine.array(1, 4)
+                + HistoryLine.array(1, 8) + HistoryLine.array(1, 4);
+        assertEquals(t.historySize() * perLine, t.historyBytes(), "the link array is counted");
+        assertTrue(t.historyBytes() <= 64 * 1024);
+    }
 }

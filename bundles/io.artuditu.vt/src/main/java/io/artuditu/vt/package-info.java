@@ -6,7 +6,7 @@
  * package has no dependency on OSGi or on any PTY: it is a plain library.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package io.artuditu.vt;
 
 import org.osgi.annotation.bundle.Export;

@@ -36,7 +36,12 @@ public interface Terminal {
         feed(buf, 0, buf.length);
     }
 
-    /** Changes the size without reflowing wrapped lines; see {@code docs/vt.md}. */
+    /**
+     * Changes the size. On the primary screen, lines that wrapped are re-wrapped to the new
+     * width (scrollback included) and the cursor keeps its place in the text; rows lost go
+     * into the scrollback and rows gained come back from it. The alternate screen is cut or
+     * padded. See {@code docs/vt.md}, "Resize".
+     */
     void resize(int cols, int rows);
 
     int cols();
@@ -109,6 +114,27 @@ public interface Terminal {
 
     /** One scrollback line (0 is the oldest) as text, trailing blanks trimmed. */
     String historyText(int index, boolean withSgr);
+
+    /**
+     * Scrollback lines {@code from} (inclusive) to {@code to} (exclusive) as text, one line
+     * each joined by {@code \n}, trailing blanks trimmed; with {@code withSgr} each line
+     * carries the SGR sequences of its renditions and ends reset.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= from <= to <= historySize()}
+     */
+    String historyText(int from, int to, boolean withSgr);
+
+    /** Most matches {@link #search} returns, whatever the caller asks for. */
+    int MAX_MATCHES = 10_000;
+
+    /**
+     * Finds {@code needle} as plain text (no patterns) in the scrollback and then the screen,
+     * in order, without overlaps. Rows joined by a wrap are searched as one line, so a match
+     * may cross the wrap. Without {@code caseSensitive} letters are compared case-folded one
+     * UTF-16 unit at a time. At most {@code min(maxMatches, MAX_MATCHES)} matches are
+     * returned; an empty needle matches nothing.
+     */
+    List<Match> search(String needle, boolean caseSensitive, int maxMatches);
 
     /** Whether the scrollback line continues on the next one because the text wrapped. */
     boolean historyWrapped(int index);

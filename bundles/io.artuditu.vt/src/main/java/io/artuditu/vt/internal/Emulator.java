@@ -4,6 +4,7 @@ import io.artuditu.vt.ClipboardWrite;
 import io.artuditu.vt.CursorShape;
 import io.artuditu.vt.Hyperlink;
 import io.artuditu.vt.Limits;
+import io.artuditu.vt.Match;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.Notification;
 import io.artuditu.vt.Style;
@@ -87,7 +88,6 @@ public final class Emulator implements Terminal {
         this.ext = new OscExtensions(limits);
         this.history = new History(limits.historyBytes());
         primary = grid(this.cols, this.rows);
-        alternate = grid(this.cols, this.rows);
         lines = primary;
         rowRevision = new long[this.rows];
         tabs = new boolean[this.cols];
@@ -489,9 +489,7 @@ public final class Emulator implements Terminal {
         for (Line l : primary) {
             l.reset(0);
         }
-        for (Line l : alternate) {
-            l.reset(0);
-        }
+        alternate = null;
         lines = primary;
         Arrays.fill(modes, false);
         modes[Mode.AUTOWRAP.ordinal()] = true;
@@ -874,6 +872,9 @@ public final class Emulator implements Terminal {
     }
 
     private void alternateScreen(boolean enter, boolean clear) {
+        if (enter && alternate == null) {
+            alternate = grid(cols, rows); // allocated on first use: most panes never enter it
+        }
         Line[] want = enter ? alternate : primary;
         if (lines == want) {
             return;
@@ -1074,32 +1075,39 @@ public final class Emulator implements Terminal {
         if (newCols == cols && newRows == rows) {
             return;
         }
-        if (newCols != cols) {
-            for (Line l : primary) {
-                l.resize(newCols);
-            }
+        boolean onPrimary = lines == primary;
+        Reflow r = Reflow.primary(history, primary, rows, newCols, newRows, onPrimary ? row : savedPrimary.row,
+                onPrimary ? col : savedPrimary.col, savedPrimary.row, savedPrimary.col);
+        primary = r.grid;
+        savedPrimary.row = onPrimary ? r.savedRow : r.row;
+        savedPrimary.col = onPrimary ? r.savedCol : r.col;
+        if (alternate != null) {
+            // The alternate screen is cut or padded, never reflowed: its program redraws it.
             for (Line l : alternate) {
                 l.resize(newCols);
             }
+            int shiftUp = onPrimary ? 0 : Math.max(0, row - (newRows - 1));
+            alternate = resizeRows(alternate, newRows, shiftUp, newCols);
+            row -= shiftUp;
+        }
+        if (onPrimary) {
+            row = r.row;
+            col = r.col;
+        }
+        lines = onPrimary ? primary : alternate;
+        if (newCols != cols) {
             tabs = Arrays.copyOf(tabs, newCols);
             int old = cols;
             cols = newCols;
             resetTabs(Math.min(old, newCols));
         }
-        if (newRows != rows) {
-            boolean onPrimary = lines == primary;
-            int shiftUp = Math.max(0, row - (newRows - 1));
-            primary = resizeRows(primary, newRows, onPrimary ? shiftUp : Math.max(0, savedPrimary.row - (newRows - 1)), true);
-            alternate = resizeRows(alternate, newRows, onPrimary ? 0 : shiftUp, false);
-            lines = onPrimary ? primary : alternate;
-            row -= shiftUp;
-            rows = newRows;
-        }
+        rows = newRows;
         row = Math.min(row, rows - 1);
         col = Math.min(col, cols - 1);
         for (Saved s : new Saved[] {savedPrimary, savedAlternate}) {
             s.row = Math.min(s.row, rows - 1);
             s.col = Math.min(s.col, cols - 1);
+            s.pendingWrap = false;
         }
         pendingWrap = false;
         top = 0;
@@ -1110,15 +1118,10 @@ public final class Emulator implements Terminal {
         Arrays.fill(rowRevision, revision);
     }
 
-    /** Drops {@code dropTop} rows off the top (into history for the primary), then pads or cuts at the bottom. */
-    private Line[] resizeRows(Line[] g, int newRows, int dropTop, boolean keepHistory) {
+    /** Drops {@code dropTop} rows off the top, then pads or cuts at the bottom. */
+    private static Line[] resizeRows(Line[] g, int newRows, int dropTop, int cols) {
         Line[] out = new Line[newRows];
         int from = Math.min(dropTop, g.length);
-        for (int i = 0; i < from; i++) {
-            if (keepHistory) {
-                history.push(HistoryLine.of(g[i]));
-            }
-        }
         for (int i = 0; i < newRows; i++) {
             out[i] = from + i < g.length ? g[from + i] : new Line(cols);
         }
@@ -1274,6 +1277,16 @@ public final class Emulator implements Terminal {
     }
 
     @Override
+    public String historyText(int from, int to, boolean withSgr) {
+        return Search.historyText(history, from, to, withSgr);
+    }
+
+    @Override
+    public List<Match> search(String needle, boolean caseSensitive, int maxMatches) {
+        return Search.find(history, lines, needle, caseSensitive, Math.min(maxMatches, MAX_MATCHES));
+    }
+
+    @Override
     public boolean historyWrapped(int index) {
         return history.get(index).wrapped;
     }
@@ -1281,6 +1294,15 @@ public final class Emulator implements Terminal {
     @Override
     public long historyBytes() {
         return history.bytes();
+    }
+
+    /** The scrollback's bytes summed afresh from every line (tests). */
+    long historyBytesRecounted() {
+        long sum = 0;
+        for (int i = 0; i < history.size(); i++) {
+            sum += history.get(i).bytes;
+        }
+        return sum;
     }
 
     /** Bytes the parser holds for the input (tests). */

@@ -140,6 +140,33 @@ final class HistoryLine {
         Render.row(sb, cp, st, marks, n, sgr);
     }
 
+    /**
+     * Writes this line's {@link #length()} cells into {@code cp}, {@code st} and, when it has
+     * combining marks, {@code marks} (which the caller must then provide), starting at {@code at}.
+     */
+    void copyTo(int[] cp, long[] st, String[] marks, int at) {
+        int n = length();
+        for (int i = 0; i < n; i++) {
+            cp[at + i] = narrow != null ? narrow[i] & 0xFF : cells[i];
+        }
+        int from = 0;
+        for (int k = 0; k < runEnd.length; k++) {
+            Arrays.fill(st, at + from, at + runEnd[k], runStyle[k]);
+            from = runEnd[k];
+        }
+        if (marks != null) {
+            if (this.marks != null) {
+                System.arraycopy(this.marks, 0, marks, at, n);
+            } else {
+                Arrays.fill(marks, at, at + n, null);
+            }
+        }
+    }
+
+    boolean hasMarks() {
+        return marks != null;
+    }
+
     /** Copies this line back into screen form (for resize), padded or cut to {@code cols}. */
     Line toLine(int cols) {
         Line line = new Line(cols);

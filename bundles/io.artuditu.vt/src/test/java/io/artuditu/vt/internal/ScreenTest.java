@@ -350,14 +350,14 @@ class ScreenTest {
     }
 
     @Test
-    void resizeWithoutReflow() {
-        Terminal t = term(6, 3, "abcdef\r\n12\r\nxyz");
+    void alternateScreenIsCutNotReflowed() {
+        Terminal t = term(6, 3, "\033[?1049habcdef\r\n12\r\nxyz");
         t.resize(4, 3);
         screen(t, "abcd", "12", "xyz");
         cursor(t, 2, 3);
         t.resize(4, 2);
         screen(t, "12", "xyz");
-        assertEquals("abcd", t.historyText(t.historySize() - 1, false));
+        assertEquals(0, t.historySize());
         cursor(t, 1, 3);
         t.resize(8, 4);
         screen(t, "12", "xyz", "", "");

@@ -142,9 +142,11 @@ final class HistoryLine {
 
     /**
      * Writes this line's {@link #length()} cells into {@code cp}, {@code st} and, when it has
-     * combining marks, {@code marks} (which the caller must then provide), starting at {@code at}.
+     * combining marks, {@code marks} (which the caller must then provide), starting at
+     * {@code at}; likewise its link serials into {@code links} when it has any. A non-null
+     * {@code marks} or {@code links} is written either way (nulls or zeros for none).
      */
-    void copyTo(int[] cp, long[] st, String[] marks, int at) {
+    void copyTo(int[] cp, long[] st, String[] marks, int[] links, int at) {
         int n = length();
         for (int i = 0; i < n; i++) {
             cp[at + i] = narrow != null ? narrow[i] & 0xFF : cells[i];
@@ -161,10 +163,21 @@ final class HistoryLine {
                 Arrays.fill(marks, at, at + n, null);
             }
         }
+        if (links != null) {
+            if (this.links != null) {
+                System.arraycopy(this.links, 0, links, at, n);
+            } else {
+                Arrays.fill(links, at, at + n, 0);
+            }
+        }
     }
 
     boolean hasMarks() {
         return marks != null;
+    }
+
+    boolean hasLinks() {
+        return links != null;
     }
 
     /** Copies this line back into screen form (for resize), padded or cut to {@code cols}. */

@@ -1,5 +1,6 @@
 package io.artuditu.vt.internal;
 
+import io.artuditu.vt.ShellMarks;
 import java.util.ArrayList;
 import java.util.Arrays;
 
@@ -24,6 +25,10 @@ import java.util.Arrays;
  *     row's text stays at the top and blank rows below absorb growth; text is pushed into
  *     the scrollback only when it no longer fits. Either way the cursor stays on screen;
  *     rows below the new bottom are dropped.
+ * <li>Hyperlink serials go with their cells. Shell marks and an exit status belong to a
+ *     row: they move to the new row holding the cell their row started with (the last row
+ *     when that cell is past the text). Rows that end up together OR their marks, and the
+ *     status of the last FINISHED mark among them wins.
  * </ul>
  *
  * <p>Scrollback lines that are neither wrapped nor continued and fit the new width are kept
@@ -46,7 +51,15 @@ final class Reflow {
     private int[] cp = new int[256];
     private long[] st = new long[256];
     private String[] marks;
+    /** Link serials of the collected cells; null until a line with links is collected. */
+    private int[] links;
     private int n;
+    // Shell marks of the collected rows, in order: the offset of the row's first cell, its
+    // ShellMarks bits and its exit status.
+    private int[] markAt = new int[4];
+    private byte[] markBits = new byte[4];
+    private short[] markStatus = new short[4];
+    private int nMarks;
     private boolean open;
 
     // Positions tracked through the re-wrap: [0] the cursor, [1] the saved cursor, [2] the
@@ -71,7 +84,7 @@ final class Reflow {
         saveRow = Math.min(saveRow, oldRows - 1);
         int last = Math.max(curRow, saveRow);
         for (int i = oldRows - 1; i > last; i--) {
-            if (!blank(screen[i])) {
+            if (!blank(screen[i]) || screen[i].shellMarks != 0) {
                 last = i;
                 break;
             }
@@ -130,8 +143,9 @@ final class Reflow {
             out.add(h);
             return;
         }
-        ensure(n + len, h.hasMarks());
-        h.copyTo(cp, st, marks, n);
+        ensure(n + len, h.hasMarks(), h.hasLinks());
+        h.copyTo(cp, st, marks, links, n);
+        rowMarks(h.shellMarks, h.exitStatus);
         n += len;
         open = true;
         if (!h.wrapped) {
@@ -145,7 +159,7 @@ final class Reflow {
             len--;
         }
         boolean hasMarks = l.marks != null;
-        ensure(n + len, hasMarks);
+        ensure(n + len, hasMarks, l.links != null);
         System.arraycopy(l.cp, 0, cp, n, len);
         System.arraycopy(l.st, 0, st, n, len);
         if (marks != null) {
@@ -155,6 +169,14 @@ final class Reflow {
                 Arrays.fill(marks, n, n + len, null);
             }
         }
+        if (links != null) {
+            if (l.links != null) {
+                System.arraycopy(l.links, 0, links, n, len);
+            } else {
+                Arrays.fill(links, n, n + len, 0);
+            }
+        }
+        rowMarks(l.shellMarks, l.exitStatus);
         // Inside a wrapped row a position past its text means the start of the next row's text.
         if (cursorCol >= 0) {
             offset[0] = n + (l.wrapped ? Math.min(cursorCol, len) : cursorCol);
@@ -172,7 +194,7 @@ final class Reflow {
         }
     }
 
-    private void ensure(int size, boolean needMarks) {
+    private void ensure(int size, boolean needMarks, boolean needLinks) {
         if (size > cp.length) {
             int cap = Math.max(size, cp.length * 2);
             cp = Arrays.copyOf(cp, cap);
@@ -180,9 +202,52 @@ final class Reflow {
             if (marks != null) {
                 marks = Arrays.copyOf(marks, cap);
             }
+            if (links != null) {
+                links = Arrays.copyOf(links, cap);
+            }
         }
         if (needMarks && marks == null) {
+            // Cells already collected for this line have none.
             marks = new String[cp.length];
+        }
+        if (needLinks && links == null) {
+            links = new int[cp.length];
+        }
+    }
+
+    /** Records the shell marks of the row whose cells start at {@link #n}. */
+    private void rowMarks(byte bits, short status) {
+        if (bits == 0) {
+            return;
+        }
+        if (nMarks == markAt.length) {
+            markAt = Arrays.copyOf(markAt, nMarks * 2);
+            markBits = Arrays.copyOf(markBits, nMarks * 2);
+            markStatus = Arrays.copyOf(markStatus, nMarks * 2);
+        }
+        markAt[nMarks] = n;
+        markBits[nMarks] = bits;
+        markStatus[nMarks] = status;
+        nMarks++;
+    }
+
+    /** Puts the recorded shell marks of rows starting before cell {@code end} on the row being built. */
+    private int placeMarks(int next, int end) {
+        for (; next < nMarks && markAt[next] < end; next++) {
+            rowBuf.shellMarks |= markBits[next];
+            if ((markBits[next] & ShellMarks.FINISHED) != 0) {
+                rowBuf.exitStatus = markStatus[next];
+            }
+        }
+        return next;
+    }
+
+    private void linkCell(int c, int serial) {
+        if (serial != 0) {
+            if (rowBuf.links == null) {
+                rowBuf.links = new int[width];
+            }
+            rowBuf.links[c] = serial;
         }
     }
 
@@ -194,6 +259,7 @@ final class Reflow {
         }
         int c = 0;
         int i = 0;
+        int mark = 0;
         for (; i < n; i++) {
             int v = cp[i];
             boolean wide = (v & Line.WIDE) != 0 && i + 1 < n && (cp[i + 1] & Line.TAIL) != 0;
@@ -201,6 +267,7 @@ final class Reflow {
                 if (i >= contentEnd) {
                     break;
                 }
+                mark = placeMarks(mark, i);
                 emit(true);
                 c = 0;
             }
@@ -222,12 +289,18 @@ final class Reflow {
                 }
                 rowBuf.marks[c] = marks[i];
             }
+            if (links != null) {
+                linkCell(c, links[i]);
+            }
             c++;
             if (wide) {
                 i++;
                 track(i, c);
                 rowBuf.cp[c] = cp[i];
                 rowBuf.st[c] = st[i];
+                if (links != null) {
+                    linkCell(c, links[i]);
+                }
                 c++;
             }
         }
@@ -238,8 +311,10 @@ final class Reflow {
                 offset[k] = -1;
             }
         }
+        placeMarks(mark, Integer.MAX_VALUE);
         emit(false);
         n = 0;
+        nMarks = 0;
         open = false;
     }
 

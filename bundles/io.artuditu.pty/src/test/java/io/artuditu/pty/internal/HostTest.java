@@ -1,0 +1,221 @@
+package io.artuditu.pty.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.PtyListener;
+import io.artuditu.pty.SpawnRequest;
+import io.artuditu.vt.Limits;
+import io.artuditu.vt.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real PTYs, real children. */
+class HostTest {
+    @TempDir
+    static Path home;
+    static Host host;
+    static Set<String> tmpBefore;
+
+    @BeforeAll
+    static void start() throws IOException {
+        tmpBefore = tmpNames();
+        host = new Host(home.resolve("native"));
+    }
+
+    @AfterAll
+    static void stop() {
+        host.close();
+    }
+
+    static Set<String> tmpNames() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("pty4j") || n.startsWith("jna"))
+                    .collect(Collectors.toSet());
+        }
+    }
+
+    /** Collects output; wakes waiters on every chunk. */
+    static final class Sink implements PtyListener {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final CountDownLatch closed = new CountDownLatch(1);
+
+        @Override
+        public synchronized void output(byte[] buf, int off, int len) {
+            bytes.write(buf, off, len);
+            notifyAll();
+        }
+
+        @Override
+        public void closed() {
+            closed.countDown();
+        }
+
+        synchronized String text() {
+            return bytes.toString(StandardCharsets.UTF_8);
+        }
+
+        synchronized String await(String needle) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!text().contains(needle)) {
+                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+                if (left <= 0) {
+                    throw new AssertionError("no '" + needle + "' in output: " + text());
+                }
+                wait(left);
+            }
+            return text();
+        }
+    }
+
+    static SpawnRequest sh(String script, int cols, int rows) {
+        return new SpawnRequest(List.of("sh", "-c", script), home, Map.of(), cols, rows);
+    }
+
+    @Test
+    void outputAndExitStatus() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("printf hello; exit 3", 80, 24), sink);
+        assertEquals(3, pty.exit().get(10, TimeUnit.SECONDS));
+        assertTrue(sink.text().contains("hello"), sink.text());
+        assertFalse(pty.isAlive());
+        assertTrue(host.find(pty.id()).isEmpty(), "a reaped PTY leaves the host");
+    }
+
+    @Test
+    void terminalEnvironmentAndAdditions() throws Exception {
+        Sink sink = new Sink();
+        SpawnRequest r = new SpawnRequest(List.of("sh", "-c", "printf '%s|%s|%s' \"$TERM\" \"$COLORTERM\" \"$ARTU_X\""),
+                home, Map.of("ARTU_X", "yes", "TERM", "dumb"), 80, 24);
+        Pty pty = host.spawn(r, sink);
+        assertEquals(0, pty.exit().get(10, TimeUnit.SECONDS));
+        assertTrue(sink.text().contains("xterm-256color|truecolor|yes"), sink.text());
+    }
+
+    @Test
+    void catEchoesInput() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(new SpawnRequest(List.of("cat"), home, Map.of(), 80, 24), sink);
+        assertTrue(pty.id().startsWith("term-"));
+        assertTrue(host.find(pty.id()).isPresent());
+        pty.write("abc\n".getBytes(StandardCharsets.US_ASCII));
+        // The line discipline echoes "abc\r\n", then cat writes "abc\r\n" again.
+        String out = sink.await("abc\r\nabc\r\n");
+        assertTrue(out.startsWith("abc\r\n"), out);
+        pty.write(new byte[] {4}); // ^D: end of input
+        assertEquals(0, pty.exit().get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void resizeReachesTheChild() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("stty size; read x; stty size", 80, 24), sink);
+        sink.await("24 80");
+        pty.resize(132, 50);
+        assertEquals(132, pty.cols());
+        assertEquals(50, pty.rows());
+        pty.write("\n".getBytes(StandardCharsets.US_ASCII));
+        sink.await("50 132");
+        assertEquals(0, pty.exit().get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void floodIsReadToTheEndInBoundedMemory() throws Exception {
+        AtomicLong total = new AtomicLong();
+        AtomicLong biggest = new AtomicLong();
+        CountDownLatch closed = new CountDownLatch(1);
+        PtyListener counter = new PtyListener() {
+            @Override
+            public void output(byte[] buf, int off, int len) {
+                total.addAndGet(len);
+                biggest.accumulateAndGet(len, Math::max);
+            }
+
+            @Override
+            public void closed() {
+                closed.countDown();
+            }
+        };
+        // stty raw: no \n -> \r\n translation, so the count is exact.
+        Pty pty = host.spawn(sh("stty raw -echo; yes | head -c 10000000", 80, 24), counter);
+        assertEquals(0, pty.exit().get(60, TimeUnit.SECONDS));
+        assertTrue(closed.await(10, TimeUnit.SECONDS));
+        assertEquals(10_000_000L, total.get());
+        assertTrue(biggest.get() <= UnixPty.CHUNK, "chunks come from one fixed buffer: " + biggest.get());
+    }
+
+    @Test
+    void terminateEndsAChildAndKillFollowsWhenHangupIsIgnored() throws Exception {
+        Pty sleeper = host.spawn(new SpawnRequest(List.of("sleep", "1000"), home, Map.of(), 80, 24), new Sink());
+        sleeper.terminate(5000);
+        sleeper.exit().get(10, TimeUnit.SECONDS);
+        assertFalse(sleeper.isAlive());
+
+        Sink sink = new Sink();
+        Pty stubborn = host.spawn(sh("trap '' HUP; echo ready; sleep 1000", 80, 24), sink);
+        sink.await("ready");
+        long t0 = System.nanoTime();
+        stubborn.terminate(200);
+        stubborn.exit().get(10, TimeUnit.SECONDS);
+        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) >= 150, "SIGKILL only after the grace");
+    }
+
+    @Test
+    void signalInterrupts() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("trap 'echo got-int; exit 7' INT; echo ready; while :; do sleep 0.05; done", 80, 24), sink);
+        sink.await("ready");
+        pty.signal(2);
+        assertEquals(7, pty.exit().get(10, TimeUnit.SECONDS));
+        assertTrue(sink.text().contains("got-int"), sink.text());
+    }
+
+    @Test
+    void nativeLibraryComesFromTheHomeNotTmp() throws Exception {
+        Pty pty = host.spawn(sh("exit 0", 80, 24), new Sink());
+        pty.exit().get(10, TimeUnit.SECONDS);
+        Path lib = home.resolve("native/pty4j").resolve(NativeLibs.osArchSubPath()).resolve("libpty.so");
+        assertTrue(Files.isRegularFile(lib), lib.toString());
+        assertEquals(home.resolve("native/pty4j").toString(), System.getProperty(NativeLibs.PTY4J_FOLDER_KEY));
+        assertEquals(home.resolve("native/jna").toString(), System.getProperty(NativeLibs.JNA_TMPDIR_KEY));
+        assertEquals(tmpBefore, tmpNames(), "pty4j/JNA left something in the temp folder");
+    }
+
+    @Test
+    void outputDrivesTheEmulator() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("printf '\\033[2J\\033[3;5Hhello \\033[1mvt\\033[0m'", 40, 10), sink);
+        assertEquals(0, pty.exit().get(10, TimeUnit.SECONDS));
+        assertTrue(sink.closed.await(10, TimeUnit.SECONDS));
+        Terminal term = Terminal.create(40, 10, Limits.DEFAULT);
+        byte[] out = sink.bytes.toByteArray();
+        term.feed(out, 0, out.length);
+        String screen = term.screenText(false);
+        assertEquals("    hello vt", screen.lines().toList().get(2), screen);
+    }
+
+    @Test
+    void badRequestsAreRefused() {
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> sh("true", 0, 24));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new SpawnRequest(List.of(), home, Map.of(), 80, 24));
+    }
+}

@@ -20,11 +20,15 @@ import org.junit.jupiter.api.Test;
  * Bundle-SymbolicName = root package; every exported package is versioned.
  */
 class WorkspaceTest {
+    /** Every bundle folder the reactor builds: the root pom's active module lines with a bnd.bnd. */
     private static List<Path> bundleFolders() throws IOException {
         List<Path> out = new ArrayList<>();
-        for (String parent : new String[] {"bundles", "modules-sdk"}) {
-            try (Stream<Path> s = Files.list(Cli.ROOT.resolve(parent))) {
-                s.filter(p -> Files.exists(p.resolve("bnd.bnd"))).forEach(out::add);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^\\s*<module>((?:bundles|modules-sdk)/[^<]+)</module>")
+                .matcher(Files.readString(Cli.ROOT.resolve("pom.xml")));
+        while (m.find()) {
+            Path folder = Cli.ROOT.resolve(m.group(1));
+            if (Files.exists(folder.resolve("bnd.bnd"))) {
+                out.add(folder);
             }
         }
         return out;

@@ -24,9 +24,8 @@ final class DropInFolder {
      * when set, else the rule every client uses ({@link SocketLocation#home}).
      */
     static Path of(BundleContext context) {
-        String prop = context.getProperty("artuditu.home");
-        Path home = prop != null && !prop.isBlank() ? Path.of(prop) : SocketLocation.home(System.getenv());
-        return home.toAbsolutePath().normalize().resolve(FOLDER);
+        return SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv())
+                .toAbsolutePath().normalize().resolve(FOLDER);
     }
 
     /**

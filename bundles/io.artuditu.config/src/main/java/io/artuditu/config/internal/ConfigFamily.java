@@ -53,9 +53,8 @@ public final class ConfigFamily implements UhpFamily {
 
     /** The framework property {@code artuditu.home}, else the rule every client uses. */
     static Path home(BundleContext context) {
-        String prop = context.getProperty("artuditu.home");
-        Path home = prop != null && !prop.isBlank() ? Path.of(prop) : SocketLocation.home(System.getenv());
-        return home.toAbsolutePath().normalize();
+        return SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv())
+                .toAbsolutePath().normalize();
     }
 
     @Reference(service = ConfigSection.class, cardinality = ReferenceCardinality.MULTIPLE,

@@ -54,8 +54,7 @@ public final class ServerComponent implements ServerControl, StatsContributor {
         this.context = context;
         this.standalone = Boolean.parseBoolean(context.getProperty("artuditu.standalone"));
         this.version = display(context.getBundle().getVersion());
-        String homeProp = context.getProperty("artuditu.home");
-        Path home = homeProp != null && !homeProp.isBlank() ? Path.of(homeProp) : SocketLocation.home(System.getenv());
+        Path home = SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv());
         long uid = SocketLocation.currentUid();
         SocketLocation location = SocketLocation.resolve(home, context.getProperty("artuditu.session"), uid);
         this.server = new SocketServer(location, uid, dispatcher, Limits.MAX_CONNECTIONS, Limits.INITIAL_FRAME_TIMEOUT_MS);

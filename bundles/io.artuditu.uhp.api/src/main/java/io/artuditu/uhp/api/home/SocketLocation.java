@@ -59,6 +59,20 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
         return Path.of(System.getProperty("user.home"), ".artuditu");
     }
 
+    /** The server-side property that overrides the environment (tests, embedded frameworks). */
+    public static final String HOME_PROPERTY = "artuditu.home";
+
+    /**
+     * The home a server bundle uses: {@code override} (the framework property
+     * {@value #HOME_PROPERTY}) when set and non-blank, else {@link #home(Map)}.
+     */
+    public static Path home(String override, Map<String, String> env) {
+        if (override != null && !override.isBlank()) {
+            return Path.of(override).toAbsolutePath().normalize();
+        }
+        return home(env);
+    }
+
     /**
      * Resolves the location for {@code session} (null or {@value #DEFAULT_SESSION} for
      * the unnamed server) under {@code home}, for the user {@code uid}.

@@ -24,6 +24,13 @@ class SocketLocationTest {
     }
 
     @Test
+    void aServerPropertyOverridesTheEnvironment() {
+        assertEquals(Path.of("/p"), SocketLocation.home("/p", Map.of("ARTUDITU_HOME", "/x")));
+        assertEquals(Path.of("/x"), SocketLocation.home(" ", Map.of("ARTUDITU_HOME", "/x")));
+        assertEquals(Path.of("/x"), SocketLocation.home(null, Map.of("ARTUDITU_HOME", "/x")));
+    }
+
+    @Test
     void defaultAndNamedSessions() {
         Path home = Path.of("/h");
         assertEquals(Path.of("/h/artuditu.sock"), SocketLocation.resolve(home, null, uid).logical());

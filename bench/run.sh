@@ -33,6 +33,18 @@ while [ $# -gt 0 ]; do
         *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only] | --summarize RESULT_DIR..." >&2; exit 2 ;;
     esac
 done
+# The side-by-side runs need tmux and hyperfine (Debian packages); install them when missing.
+need=()
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >&2
+    else
+        echo "bench/run.sh: needs ${need[*]} (apt-get install ${need[*]})" >&2
+        exit 1
+    fi
+fi
 CALLS=${CALLS:-10000} WARMUP=${WARMUP:-2000} HF_RUNS=${HF_RUNS:-20} COLD_RUNS=${COLD_RUNS:-10}
 EV_SUBS=${EV_SUBS:-8} EV_RATE=${EV_RATE:-10000} EV_SECONDS=${EV_SECONDS:-10} EV_PUBS=${EV_PUBS:-4}
 EV_SLOW_RATE=${EV_SLOW_RATE:-4000} EV_WAIT_WARMUP=${EV_WAIT_WARMUP:-200} EV_WAIT=${EV_WAIT:-1000}

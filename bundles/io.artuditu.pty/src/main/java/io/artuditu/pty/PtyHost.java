@@ -12,8 +12,8 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface PtyHost {
     /**
-     * Starts {@code request.command()} on a new PTY. Output goes to {@code listener} on a
-     * reader thread of this PTY, from the first byte.
+     * Starts {@code request.command()} on a new PTY. Output is retained from the first byte
+     * and goes to {@code listener} when not null (see {@link Pty#listen}).
      *
      * @throws IOException when the PTY or the process cannot be created
      */
@@ -23,4 +23,11 @@ public interface PtyHost {
 
     /** PTYs whose child has not yet been reaped, in spawn order. */
     List<Pty> list();
+
+    /**
+     * Calls {@code tracker.added} for every live PTY now, then for each new one, and
+     * {@code exited} as they end, until the returned handle is closed. Callbacks for one PTY
+     * come in order; {@code added} runs on the spawning thread.
+     */
+    AutoCloseable track(PtyTracker tracker);
 }

@@ -4,7 +4,7 @@
  * the host is deactivated. See {@code docs/pty.md}.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package io.artuditu.pty;
 
 import org.osgi.annotation.bundle.Export;

@@ -5,6 +5,7 @@ import com.pty4j.PtyProcessBuilder;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyListener;
+import io.artuditu.pty.PtyTracker;
 import io.artuditu.pty.SpawnRequest;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,6 +29,9 @@ public final class Host implements PtyHost, AutoCloseable {
 
     private final Map<String, UnixPty> ptys = new ConcurrentHashMap<>();
     private final AtomicLong sequence = new AtomicLong();
+    /** Distinguishes this host's ids from an earlier server's: 6 hex digits of the start time. */
+    private final String boot = String.format("%06x", (System.currentTimeMillis() / 1000) & 0xFFFFFF);
+    private final List<PtyTracker> trackers = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Path nativeFolder;
     private volatile boolean closed;
 
@@ -56,15 +60,53 @@ public final class Host implements PtyHost, AutoCloseable {
                 .setInitialRows(request.rows())
                 .setRedirectErrorStream(true)
                 .start();
-        String id = "term-" + sequence.incrementAndGet();
-        UnixPty pty = new UnixPty(id, process, listener, request.cols(), request.rows());
-        ptys.put(id, pty);
-        pty.exitInternal().whenComplete((status, error) -> ptys.remove(id));
+        String id = "term-" + boot + "-" + sequence.incrementAndGet();
+        int master = ((com.pty4j.unix.UnixPtyProcess) process).getPty().getMasterFD();
+        UnixPty[] self = new UnixPty[1];
+        UnixPty pty = new UnixPty(id, process, master, request, listener, status -> exited(self[0], status));
+        self[0] = pty;
+        synchronized (trackers) { // so a tracker registering now sees this PTY exactly once
+            ptys.put(id, pty);
+            for (PtyTracker t : trackers) {
+                notify(t, pty, -1, true);
+            }
+        }
         pty.start();
         if (closed) { // lost a race with close(): do not leave an orphan
             pty.terminate(0);
         }
         return pty;
+    }
+
+    /** Runs on the PTY's wait thread before anyone waiting on {@code exit()} wakes. */
+    private void exited(UnixPty pty, int status) {
+        ptys.remove(pty.id());
+        for (PtyTracker t : trackers) {
+            notify(t, pty, status, false);
+        }
+    }
+
+    private static void notify(PtyTracker t, Pty pty, int status, boolean added) {
+        try {
+            if (added) {
+                t.added(pty);
+            } else {
+                t.exited(pty, status);
+            }
+        } catch (RuntimeException e) {
+            System.getLogger(Host.class.getName()).log(System.Logger.Level.WARNING, "a PTY tracker failed", e);
+        }
+    }
+
+    @Override
+    public AutoCloseable track(PtyTracker tracker) {
+        synchronized (trackers) {
+            trackers.add(tracker);
+            for (Pty p : list()) {
+                notify(tracker, p, -1, true);
+            }
+        }
+        return () -> trackers.remove(tracker);
     }
 
     @Override
@@ -81,7 +123,7 @@ public final class Host implements PtyHost, AutoCloseable {
     }
 
     private static long seq(UnixPty p) {
-        return Long.parseLong(p.id().substring("term-".length()));
+        return Long.parseLong(p.id().substring(p.id().lastIndexOf('-') + 1));
     }
 
     /** Terminates every child (SIGHUP, SIGKILL after {@value #CLOSE_GRACE_MILLIS} ms) and waits for them. */

@@ -60,4 +60,9 @@ public final class PtyHostComponent implements PtyHost {
     public List<Pty> list() {
         return host.list();
     }
+
+    @Override
+    public AutoCloseable track(io.artuditu.pty.PtyTracker tracker) {
+        return host.track(tracker);
+    }
 }

@@ -2,47 +2,83 @@ package io.artuditu.pty.internal;
 
 import com.pty4j.PtyProcess;
 import com.pty4j.WinSize;
+import com.sun.jna.Memory;
 import io.artuditu.pty.Pty;
+import io.artuditu.pty.PtyInputException;
 import io.artuditu.pty.PtyListener;
 import io.artuditu.pty.SpawnRequest;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 
 /**
- * One child on one PTY, with two threads: {@code pty-read-<id>} reads the master into a
- * fixed {@value #CHUNK}-byte buffer and hands each chunk to the listener before reading on
- * (so memory per PTY is that buffer, however fast the child writes); {@code pty-wait-<id>}
- * waits for the exit, lets the reader drain, then completes {@link #exit()}.
+ * One child on one PTY. pty4j creates the PTY and the process; after that this class
+ * works on the master fd itself (non-blocking, build notes item 8), and pty4j's streams
+ * are never opened, so only {@link #readLoop} ever closes the master, after its last read
+ * (no other thread can close an fd number the reader is still using).
+ *
+ * <p>Threads: {@code pty-read-<id>} reads the master into a fixed {@value #CHUNK}-byte
+ * buffer, appends to the retained output and hands each chunk to the listener before
+ * reading on, so a slow listener slows the child instead of growing a queue;
+ * {@code pty-wait-<id>} waits for the exit; {@code pty-write-<id>} exists only while input
+ * is queued that the PTY could not take at once (a child that is not reading).
  */
 final class UnixPty implements Pty {
     private static final System.Logger LOG = System.getLogger(UnixPty.class.getName());
     static final int CHUNK = 16 * 1024;
     static final int SIGHUP = 1;
     static final int SIGKILL = 9;
-    /** How long the exit waits for the reader after the child is gone. */
+    /** How long the exit waits for the output to end after the child is gone. */
     static final long DRAIN_MILLIS = 1000;
+    /** Poll timeout of an idle reader: how soon it notices it was asked to stop. */
+    static final int IDLE_POLL_MILLIS = 1000;
 
     private final String id;
     private final PtyProcess process;
-    private final PtyListener listener;
-    private final OutputStream input;
+    private final int master;
+    private final List<String> command;
+    private final Path cwd;
+    private final IntConsumer onExit;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final Thread reader;
     private final Thread waiter;
+
+    /** Guards {@link #ring}, {@link #listener}, {@link #outputEnded}, {@link #outputBytes}. */
+    private final Object outLock = new Object();
+    private final OutputRing ring = new OutputRing(RETAINED_OUTPUT);
+    private PtyListener listener;
+    private boolean outputEnded;
+    private long outputBytes;
+
+    /** Guards {@link #pending}, {@link #pendingBytes}, {@link #writer}. */
+    private final Object inLock = new Object();
+    private final ArrayDeque<byte[]> pending = new ArrayDeque<>();
+    private int pendingBytes;
+    private int headOffset;
+    private Thread writer;
+    private boolean masterClosed;
+
+    private volatile boolean stopReading;
+    private volatile Integer exitStatus;
     private volatile int cols;
     private volatile int rows;
 
-    UnixPty(String id, PtyProcess process, PtyListener listener, int cols, int rows) {
+    UnixPty(String id, PtyProcess process, int master, SpawnRequest request, PtyListener listener, IntConsumer onExit) {
         this.id = id;
         this.process = process;
+        this.master = master;
+        this.command = request.command();
+        this.cwd = request.cwd();
         this.listener = listener;
-        this.input = process.getOutputStream();
-        this.cols = cols;
-        this.rows = rows;
+        this.onExit = onExit;
+        this.cols = request.cols();
+        this.rows = request.rows();
         this.reader = new Thread(this::readLoop, "pty-read-" + id);
         this.waiter = new Thread(this::waitLoop, "pty-wait-" + id);
         reader.setDaemon(true);
@@ -50,50 +86,217 @@ final class UnixPty implements Pty {
     }
 
     void start() {
+        if (!Posix.nonBlocking(master)) {
+            LOG.log(Level.WARNING, "PTY " + id + ": cannot make the master non-blocking");
+        }
         reader.start();
         waiter.start();
     }
 
+    // --- output ---
+
     private void readLoop() {
         byte[] buf = new byte[CHUNK];
-        boolean listening = true;
-        try (InputStream in = process.getInputStream()) {
-            int n;
-            while ((n = in.read(buf)) >= 0) {
-                if (n == 0 || !listening) {
-                    continue;
-                }
-                try {
-                    listener.output(buf, 0, n);
-                } catch (RuntimeException e) {
-                    // Keep draining so the child never blocks on a full PTY; drop the listener.
-                    LOG.log(Level.WARNING, "PTY " + id + ": listener failed, output is discarded from now on", e);
-                    listening = false;
+        Memory pfd = Posix.pollFd(master);
+        try {
+            while (true) {
+                int n = Posix.read(master, buf, buf.length);
+                if (n > 0) {
+                    deliver(buf, n);
+                    flushInput();
+                } else if (n == 0 || n == -Posix.EIO) {
+                    return; // EIO: the last holder of the slave side is gone
+                } else if (n == -Posix.EAGAIN || n == -Posix.EINTR) {
+                    if (stopReading) {
+                        return;
+                    }
+                    int r = Posix.poll(pfd, Posix.POLLIN, IDLE_POLL_MILLIS);
+                    if (r < 0 && r != -Posix.EINTR) {
+                        LOG.log(Level.WARNING, "PTY " + id + ": poll failed, errno " + -r);
+                        return;
+                    }
+                } else {
+                    LOG.log(Level.WARNING, "PTY " + id + ": read failed, errno " + -n);
+                    return;
                 }
             }
-        } catch (IOException e) {
-            // Linux reports EIO on the master once the last slave holder is gone: end of output.
-            LOG.log(Level.DEBUG, "PTY " + id + ": read ended: " + e.getMessage());
         } finally {
+            endOutput();
+            closeMaster();
+        }
+    }
+
+    private void deliver(byte[] buf, int n) {
+        synchronized (outLock) {
+            ring.append(buf, 0, n);
+            outputBytes += n;
+            PtyListener l = listener;
+            if (l != null) {
+                try {
+                    l.output(buf, 0, n);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "PTY " + id + ": listener failed and is detached", e);
+                    listener = null;
+                }
+            }
+        }
+    }
+
+    private void endOutput() {
+        PtyListener l;
+        synchronized (outLock) {
+            outputEnded = true;
+            l = listener;
+        }
+        if (l != null) {
             try {
-                listener.closed();
+                l.closed();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "PTY " + id + ": listener failed on close", e);
             }
         }
     }
 
+    /** Under the input lock, so no write can use the fd number while or after it is closed. */
+    private void closeMaster() {
+        synchronized (inLock) {
+            masterClosed = true;
+            pending.clear();
+            pendingBytes = 0;
+            try {
+                ((com.pty4j.unix.UnixPtyProcess) process).getPty().close();
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.DEBUG, "PTY " + id + ": close: " + e);
+            }
+        }
+    }
+
+    @Override
+    public void listen(PtyListener l) {
+        boolean ended;
+        synchronized (outLock) {
+            listener = l;
+            if (l != null) {
+                byte[] replay = ring.toArray();
+                if (replay.length > 0) {
+                    l.output(replay, 0, replay.length);
+                }
+            }
+            ended = outputEnded;
+        }
+        if (ended && l != null) {
+            l.closed();
+        }
+    }
+
+    @Override
+    public long outputBytes() {
+        synchronized (outLock) {
+            return outputBytes;
+        }
+    }
+
+    /** Heap held by the retained output, for memory accounting. */
+    int retainedFootprint() {
+        synchronized (outLock) {
+            return ring.footprint();
+        }
+    }
+
+    // --- input ---
+
+    @Override
+    public void write(byte[] buf, int off, int len) throws PtyInputException {
+        if (len == 0) {
+            return;
+        }
+        synchronized (inLock) {
+            if (masterClosed || exitStatus != null || stopReading) {
+                throw new PtyInputException(PtyInputException.Reason.EXITED, pendingBytes, "the process has exited");
+            }
+            if (pendingBytes + (long) len > MAX_PENDING_INPUT) {
+                throw new PtyInputException(PtyInputException.Reason.BACKLOG, pendingBytes,
+                        "the process is not reading its input: " + pendingBytes + " bytes already wait (limit "
+                                + MAX_PENDING_INPUT + ")");
+            }
+            if (pending.isEmpty()) {
+                int w = Posix.write(master, buf, off, len);
+                if (w == len) {
+                    return;
+                }
+                if (w > 0) {
+                    off += w;
+                    len -= w;
+                }
+            }
+            byte[] copy = java.util.Arrays.copyOfRange(buf, off, off + len);
+            pending.add(copy);
+            pendingBytes += len;
+            if (writer == null) {
+                writer = new Thread(this::writeLoop, "pty-write-" + id);
+                writer.setDaemon(true);
+                writer.start();
+            }
+        }
+    }
+
+    /** Writes what the PTY takes now without waiting; true when the queue is empty. */
+    private boolean flushInput() {
+        synchronized (inLock) {
+            while (!pending.isEmpty() && !masterClosed) {
+                byte[] head = pending.peek();
+                int w = Posix.write(master, head, headOffset, head.length - headOffset);
+                if (w <= 0) {
+                    return false;
+                }
+                headOffset += w;
+                pendingBytes -= w;
+                if (headOffset == head.length) {
+                    pending.poll();
+                    headOffset = 0;
+                }
+            }
+            return pending.isEmpty();
+        }
+    }
+
+    private void writeLoop() {
+        Memory pfd = Posix.pollFd(master);
+        while (true) {
+            synchronized (inLock) {
+                if (flushInput() || masterClosed || stopReading || exit.isDone()) {
+                    writer = null;
+                    return;
+                }
+            }
+            Posix.poll(pfd, Posix.POLLOUT, 100);
+        }
+    }
+
+    @Override
+    public int pendingInput() {
+        synchronized (inLock) {
+            return pendingBytes;
+        }
+    }
+
+    // --- lifetime ---
+
     private void waitLoop() {
+        int status = -1;
         try {
-            int status = process.waitFor();
+            status = process.waitFor();
             reader.join(DRAIN_MILLIS);
-            exit.complete(status);
+            stopReading = true; // something else holds the slave open: stop at the next idle poll
+            reader.join(IDLE_POLL_MILLIS + 500L);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            exit.completeExceptionally(e);
         } catch (RuntimeException e) {
-            exit.completeExceptionally(e);
+            LOG.log(Level.WARNING, "PTY " + id + ": wait failed", e);
         }
+        exitStatus = status;
+        onExit.accept(status); // the host forgets the PTY before anyone waiting on exit() wakes
+        exit.complete(status);
     }
 
     @Override
@@ -107,18 +310,26 @@ final class UnixPty implements Pty {
     }
 
     @Override
-    public void write(byte[] buf, int off, int len) throws IOException {
-        synchronized (input) {
-            input.write(buf, off, len);
-            input.flush();
-        }
+    public List<String> command() {
+        return command;
+    }
+
+    @Override
+    public Path cwd() {
+        return cwd;
     }
 
     @Override
     public void resize(int cols, int rows) {
         SpawnRequest.checkSize(cols, rows);
-        synchronized (this) {
-            process.setWinSize(new WinSize(cols, rows));
+        synchronized (inLock) {
+            if (!masterClosed) {
+                try {
+                    process.setWinSize(new WinSize(cols, rows));
+                } catch (RuntimeException e) {
+                    LOG.log(Level.DEBUG, "PTY " + id + ": resize: " + e);
+                }
+            }
             this.cols = cols;
             this.rows = rows;
         }
@@ -140,7 +351,7 @@ final class UnixPty implements Pty {
             throw new IllegalArgumentException("no such signal: " + signal);
         }
         if (process.isAlive()) {
-            LibC.Holder.INSTANCE.kill((int) process.pid(), signal);
+            Posix.kill((int) process.pid(), signal);
         }
     }
 
@@ -168,8 +379,14 @@ final class UnixPty implements Pty {
     }
 
     @Override
+    public OptionalInt exitStatus() {
+        Integer s = exitStatus;
+        return s == null ? OptionalInt.empty() : OptionalInt.of(s);
+    }
+
+    @Override
     public boolean isAlive() {
-        return !exit.isDone();
+        return exitStatus == null;
     }
 
     @Override

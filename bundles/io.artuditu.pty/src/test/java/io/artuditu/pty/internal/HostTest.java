@@ -213,6 +213,95 @@ class HostTest {
     }
 
     @Test
+    void idsAreUniqueAndTrackersSeeEveryPty() throws Exception {
+        java.util.List<String> added = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.Map<String, Integer> exited = new java.util.concurrent.ConcurrentHashMap<>();
+        Sink sink = new Sink();
+        Pty before = host.spawn(sh("echo up; read x", 80, 24), sink);
+        sink.await("up");
+        try (AutoCloseable reg = host.track(new io.artuditu.pty.PtyTracker() {
+            @Override
+            public void added(Pty pty) {
+                added.add(pty.id());
+            }
+
+            @Override
+            public void exited(Pty pty, int status) {
+                exited.put(pty.id(), status);
+            }
+        })) {
+            assertTrue(added.contains(before.id()), "a tracker learns about PTYs alive when it registers");
+            Pty after = host.spawn(sh("exit 4", 80, 24), null);
+            assertTrue(added.contains(after.id()), "added runs before spawn returns");
+            assertEquals(4, after.exit().get(10, TimeUnit.SECONDS));
+            assertEquals(4, exited.get(after.id()));
+            assertEquals(java.util.OptionalInt.of(4), after.exitStatus());
+            assertFalse(before.id().equals(after.id()));
+            assertTrue(after.id().matches("term-[0-9a-f]{6}-[0-9]+"), after.id());
+        }
+        before.write("\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(0, before.exit().get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aLateListenerGetsTheRetainedOutputThenLiveOutput() throws Exception {
+        Pty pty = host.spawn(sh("echo first; read x; echo second", 80, 24), null);
+        Sink early = new Sink();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (pty.outputBytes() < 5 && System.nanoTime() < end) {
+            Thread.sleep(10);
+        }
+        pty.listen(early);
+        assertTrue(early.text().contains("first"), "replayed on the calling thread: " + early.text());
+        Sink late = new Sink();
+        pty.listen(late); // replaces the first listener
+        pty.write("\n".getBytes(StandardCharsets.US_ASCII));
+        late.await("second");
+        assertEquals(0, pty.exit().get(10, TimeUnit.SECONDS));
+        assertTrue(late.closed.await(10, TimeUnit.SECONDS));
+        assertFalse(early.text().contains("second"), "a replaced listener hears nothing more");
+        Sink afterEnd = new Sink();
+        pty.listen(afterEnd);
+        assertTrue(afterEnd.text().contains("first") && afterEnd.text().contains("second"), afterEnd.text());
+        assertEquals(0, afterEnd.closed.getCount(), "a listener added after the end is told so");
+    }
+
+    @Test
+    void writesNeverBlockAndABacklogIsRefused() throws Exception {
+        // The child never reads: the kernel's buffer fills, then the host's queue, then a refusal.
+        Pty pty = host.spawn(sh("stty raw -echo; echo ready; sleep 60", 80, 24), new Sink());
+        byte[] chunk = new byte[64 * 1024];
+        java.util.Arrays.fill(chunk, (byte) 'x');
+        long t0 = System.nanoTime();
+        io.artuditu.pty.PtyInputException refused = null;
+        for (int i = 0; i < 40 && refused == null; i++) {
+            try {
+                pty.write(chunk);
+            } catch (io.artuditu.pty.PtyInputException e) {
+                refused = e;
+            }
+        }
+        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0) < 5, "writes returned at once");
+        assertTrue(refused != null, "a backlog past the limit is refused");
+        assertEquals(io.artuditu.pty.PtyInputException.Reason.BACKLOG, refused.reason());
+        assertTrue(pty.pendingInput() <= Pty.MAX_PENDING_INPUT);
+        pty.terminate(100);
+        pty.exit().get(10, TimeUnit.SECONDS);
+        io.artuditu.pty.PtyInputException exited = org.junit.jupiter.api.Assertions.assertThrows(
+                io.artuditu.pty.PtyInputException.class, () -> pty.write(new byte[] {'a'}));
+        assertEquals(io.artuditu.pty.PtyInputException.Reason.EXITED, exited.reason());
+    }
+
+    @Test
+    void aKilledChildReports128PlusTheSignal() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("echo ready; sleep 60", 80, 24), sink);
+        sink.await("ready");
+        pty.signal(9);
+        assertEquals(137, pty.exit().get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
     void badRequestsAreRefused() {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> sh("true", 0, 24));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

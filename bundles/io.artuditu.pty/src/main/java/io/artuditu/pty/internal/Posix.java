@@ -1,0 +1,83 @@
+package io.artuditu.pty.internal;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+
+/**
+ * The few libc calls the host makes on a PTY master, direct-mapped through JNA (no
+ * reflection per call). The master is switched to non-blocking mode, so {@link #read} and
+ * {@link #write} never park a thread; {@link #poll} waits for readiness with a timeout.
+ * Errors come back as {@code -errno}.
+ */
+final class Posix {
+    static final int EINTR = 4;
+    static final int EIO = 5;
+    static final int EAGAIN = 11;
+    static final short POLLIN = 0x1;
+    static final short POLLOUT = 0x4;
+    static final short POLLERR = 0x8;
+    static final short POLLHUP = 0x10;
+    static final short POLLNVAL = 0x20;
+    private static final int F_GETFL = 3;
+    private static final int F_SETFL = 4;
+    private static final int O_NONBLOCK = 0x800; // Linux (all architectures pty4j ships for)
+
+    static {
+        Native.register(Posix.class, "c");
+    }
+
+    private Posix() {
+    }
+
+    private static native NativeLong read(int fd, byte[] buf, NativeLong count);
+
+    private static native NativeLong write(int fd, byte[] buf, NativeLong count);
+
+    private static native int poll(Pointer fds, NativeLong nfds, int timeout);
+
+    private static native int fcntl(int fd, int cmd, int arg);
+
+    static native int kill(int pid, int signal);
+
+    /** Bytes read (0 at end of file), or {@code -errno}. Reads into the start of {@code buf}. */
+    static int read(int fd, byte[] buf, int len) {
+        long n = read(fd, buf, new NativeLong(len)).longValue();
+        return n >= 0 ? (int) n : -Native.getLastError();
+    }
+
+    /**
+     * Writes {@code buf[off, off+len)}; bytes written or {@code -errno}. JNA passes arrays
+     * from their start, so a non-zero offset copies first.
+     */
+    static int write(int fd, byte[] buf, int off, int len) {
+        byte[] b = off == 0 ? buf : java.util.Arrays.copyOfRange(buf, off, off + len);
+        long n = write(fd, b, new NativeLong(len)).longValue();
+        return n >= 0 ? (int) n : -Native.getLastError();
+    }
+
+    /** A one-entry {@code struct pollfd} for one thread's use. */
+    static Memory pollFd(int fd) {
+        Memory m = new Memory(8);
+        m.setInt(0, fd);
+        return m;
+    }
+
+    /** Polls one fd; the revents bits, 0 on timeout, or {@code -errno}. */
+    static int poll(Memory pollFd, short events, int timeoutMillis) {
+        pollFd.setShort(4, events);
+        pollFd.setShort(6, (short) 0);
+        int r = poll(pollFd, new NativeLong(1), timeoutMillis);
+        if (r < 0) {
+            return -Native.getLastError();
+        }
+        return r == 0 ? 0 : pollFd.getShort(6) & 0xFFFF;
+    }
+
+    /** Sets O_NONBLOCK; false when the flags cannot be read or written. */
+    static boolean nonBlocking(int fd) {
+        int flags = fcntl(fd, F_GETFL, 0);
+        return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) >= 0;
+    }
+}

@@ -15,11 +15,15 @@ import java.util.Objects;
  * @param ctrl Control held
  * @param alt Alt (Meta) held
  * @param shift Shift held
- * @throws IllegalArgumentException for an unknown name, or a character that is a control
- *     character or an unpaired surrogate
  */
 public record Key(String name, boolean ctrl, boolean alt, boolean shift) {
 
+    /**
+     * Checks the name and stores its canonical form.
+     *
+     * @throws IllegalArgumentException for an unknown name, or a character that is a control
+     *     character or an unpaired surrogate
+     */
     public Key {
         Objects.requireNonNull(name, "name");
         if (name.equals(" ")) {

@@ -5,8 +5,9 @@ import java.util.Locale;
 
 /**
  * Key presses to the bytes a program on the PTY expects, as xterm sends them in its default
- * configuration, following the terminal's current modes. {@code docs/vt.md}, "Input
- * encoding", has the full table. Pastes, mouse and focus are in {@link Input}.
+ * configuration (with Alt as an {@code ESC} prefix), following the terminal's current modes.
+ * {@code docs/vt.md}, "Input encoding", has the full table. Pastes, mouse and focus are in
+ * {@link Input}.
  */
 public final class Keys {
     /** Longest spec {@link #parse} accepts, in UTF-16 units. */

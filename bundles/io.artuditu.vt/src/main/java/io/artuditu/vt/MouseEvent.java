@@ -13,8 +13,6 @@ import java.util.Objects;
  * @param ctrl Control held
  * @param alt Alt (Meta) held
  * @param shift Shift held
- * @throws IllegalArgumentException for a negative column or row, or a button that does not
- *     fit the action
  */
 public record MouseEvent(Action action, Button button, int col, int row, boolean ctrl, boolean alt, boolean shift) {
 
@@ -33,6 +31,12 @@ public record MouseEvent(Action action, Button button, int col, int row, boolean
         NONE, LEFT, MIDDLE, RIGHT
     }
 
+    /**
+     * Checks the event.
+     *
+     * @throws IllegalArgumentException for a negative column or row, or a button that does not
+     *     fit the action
+     */
     public MouseEvent {
         Objects.requireNonNull(action, "action");
         Objects.requireNonNull(button, "button");

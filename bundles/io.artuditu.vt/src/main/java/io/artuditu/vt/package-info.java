@@ -1,12 +1,14 @@
 /**
  * A headless VT/xterm terminal emulator: feed it the bytes a program writes to its PTY and
- * read back the screen, the scrollback, the cursor, the title and the input modes.
+ * read back the screen, the scrollback, the cursor, the title and the input modes; and turn
+ * what the user does (keys with {@link io.artuditu.vt.Keys}, pastes, mouse and focus with
+ * {@link io.artuditu.vt.Input}) into the bytes the program expects in those modes.
  *
  * <p>Start with {@link io.artuditu.vt.Terminal#create(int, int, io.artuditu.vt.Limits)}. The
  * package has no dependency on OSGi or on any PTY: it is a plain library.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package io.artuditu.vt;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,7 +1,6 @@
 package io.artuditu.pty.internal;
 
 import com.pty4j.PtyProcess;
-import com.pty4j.PtyProcessBuilder;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyListener;
@@ -53,17 +52,27 @@ public final class Host implements PtyHost, AutoCloseable {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(request.env());
         env.putAll(TERMINAL_ENV);
-        PtyProcess process = new PtyProcessBuilder(request.command().toArray(String[]::new))
-                .setEnvironment(env)
-                .setDirectory(request.cwd().toString())
-                .setInitialColumns(request.cols())
-                .setInitialRows(request.rows())
-                .setRedirectErrorStream(true)
-                .start();
+        // The window size goes on the master before the child exists: pty4j's builder sets it
+        // only after exec, so a child that asks at once (stty size, an agent CLI) could see 0x0.
+        com.pty4j.unix.Pty master = new com.pty4j.unix.Pty();
+        int err = Posix.windowSize(master.getMasterFD(), request.cols(), request.rows());
+        if (err != 0) {
+            master.close();
+            throw new IOException("cannot size the PTY: errno " + -err);
+        }
+        String[] envp = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        PtyProcess process;
+        try {
+            process = new com.pty4j.unix.UnixPtyProcess(request.command().toArray(String[]::new), envp,
+                    request.cwd().toString(), master, null, false);
+        } catch (IOException | RuntimeException e) {
+            master.close();
+            throw e;
+        }
         String id = "term-" + boot + "-" + sequence.incrementAndGet();
-        int master = ((com.pty4j.unix.UnixPtyProcess) process).getPty().getMasterFD();
+        int masterFd = master.getMasterFD();
         UnixPty[] self = new UnixPty[1];
-        UnixPty pty = new UnixPty(id, process, master, request, listener, status -> exited(self[0], status));
+        UnixPty pty = new UnixPty(id, process, masterFd, request, listener, status -> exited(self[0], status));
         self[0] = pty;
         synchronized (trackers) { // so a tracker registering now sees this PTY exactly once
             ptys.put(id, pty);

@@ -41,6 +41,18 @@ final class Posix {
 
     static native int kill(int pid, int signal);
 
+    private static native int ioctl(int fd, NativeLong request, short[] winsize);
+
+    /** TIOCSWINSZ on Linux x86, x86-64, ARM, AArch64 and RISC-V. */
+    private static final long TIOCSWINSZ = 0x5414;
+
+    /** Sets a PTY's window size ({@code struct winsize}); 0 or {@code -errno}. */
+    static int windowSize(int fd, int cols, int rows) {
+        short[] ws = {(short) rows, (short) cols, 0, 0};
+        int r = ioctl(fd, new NativeLong(TIOCSWINSZ), ws);
+        return r == 0 ? 0 : -Native.getLastError();
+    }
+
     /** Bytes read (0 at end of file), or {@code -errno}. Reads into the start of {@code buf}. */
     static int read(int fd, byte[] buf, int len) {
         long n = read(fd, buf, new NativeLong(len)).longValue();

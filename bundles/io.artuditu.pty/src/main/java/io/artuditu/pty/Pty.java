@@ -28,6 +28,9 @@ public interface Pty {
     /** The directory the child was started in. */
     Path cwd();
 
+    /** The variables the spawn request added (not the whole environment the child got). */
+    java.util.Map<String, String> env();
+
     /**
      * Queues input for the child (as if typed) and returns at once: bytes the PTY cannot
      * take now are written as the child reads. Thread-safe; order is kept across callers.

@@ -44,6 +44,7 @@ final class UnixPty implements Pty {
     private final int master;
     private final List<String> command;
     private final Path cwd;
+    private final java.util.Map<String, String> env;
     private final IntConsumer onExit;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final Thread reader;
@@ -75,6 +76,7 @@ final class UnixPty implements Pty {
         this.master = master;
         this.command = request.command();
         this.cwd = request.cwd();
+        this.env = request.env();
         this.listener = listener;
         this.onExit = onExit;
         this.cols = request.cols();
@@ -317,6 +319,11 @@ final class UnixPty implements Pty {
     @Override
     public Path cwd() {
         return cwd;
+    }
+
+    @Override
+    public java.util.Map<String, String> env() {
+        return env;
     }
 
     @Override

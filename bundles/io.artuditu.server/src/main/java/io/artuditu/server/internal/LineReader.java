@@ -17,6 +17,8 @@ final class LineReader {
     private final int limit;
     private byte[] buf = new byte[512];
     private int len;
+    /** Bytes read past the newline (the start of whatever the client sent next). */
+    private byte[] leftover = new byte[0];
 
     LineReader(int limit) {
         this.limit = limit;
@@ -48,6 +50,7 @@ final class LineReader {
             }
             for (int i = len; i < len + n; i++) {
                 if (buf[i] == '\n') {
+                    leftover = Arrays.copyOfRange(buf, i + 1, len + n);
                     len = i;
                     return len > limit ? Outcome.TOO_LARGE : Outcome.LINE;
                 }
@@ -57,6 +60,11 @@ final class LineReader {
                 return Outcome.TOO_LARGE;
             }
         }
+    }
+
+    /** What followed the request line in the last read, for a connection that reads on. */
+    byte[] leftover() {
+        return leftover;
     }
 
     byte[] buffer() {

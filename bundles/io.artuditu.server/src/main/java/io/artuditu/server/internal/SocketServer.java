@@ -254,6 +254,7 @@ public final class SocketServer implements AutoCloseable {
             stats.bytesIn.add(reader.length() + (outcome == LineReader.Outcome.LINE ? 1 : 0));
             switch (outcome) {
                 case LINE: {
+                    connection.leftover(reader.leftover());
                     Reply reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
                             new Caller(id, peer.getUid(), peer.getPid()), connection);
                     write(s, reply);

@@ -27,11 +27,33 @@ final class WatchedConnection implements Connection {
     private final List<Runnable> actions = new ArrayList<>(2);
     private boolean closed;
     private boolean watching;
+    private byte[] leftover = new byte[0];
+    private volatile java.util.function.Consumer<byte[]> lines;
+    private volatile int maxLine;
 
     WatchedConnection(Socket socket, Executor watchers, Runnable clientLeft) {
         this.socket = socket;
         this.watchers = watchers;
         this.clientLeft = clientLeft;
+    }
+
+    void leftover(byte[] bytes) {
+        leftover = bytes;
+    }
+
+    @Override
+    public void onLines(int maxBytes, java.util.function.Consumer<byte[]> handler) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes < 1");
+        }
+        synchronized (this) {
+            if (lines != null || watching) {
+                throw new IllegalStateException("onLines must come once, before onClose");
+            }
+            maxLine = maxBytes;
+            lines = handler;
+        }
+        onClose(() -> { });
     }
 
     @Override
@@ -62,19 +84,54 @@ final class WatchedConnection implements Connection {
     }
 
     private void readToEnd() {
-        byte[] discard = new byte[512];
         try {
             InputStream in = socket.getInputStream();
-            while (in.read(discard) >= 0) {
-                // extra bytes after the one request line are ignored
+            java.util.function.Consumer<byte[]> handler = lines;
+            if (handler == null) {
+                byte[] discard = new byte[512];
+                while (in.read(discard) >= 0) {
+                    // extra bytes after the one request line are ignored
+                }
+            } else {
+                splitLines(in, handler);
             }
         } catch (IOException e) {
             // reset or closed: the connection is over either way
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "a client line handler failed; the connection ends", e);
         }
         if (!closed() && !socket.isClosed()) {
             clientLeft.run();
         }
         finish();
+    }
+
+    /** Hands each complete line to the handler; a line over the limit ends the connection. */
+    private void splitLines(InputStream in, java.util.function.Consumer<byte[]> handler) throws IOException {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        byte[] first = leftover;
+        int n = first.length;
+        byte[] buf = first;
+        while (true) {
+            for (int i = 0; i < n; i++) {
+                byte b = buf[i];
+                if (b == '\n') {
+                    handler.accept(line.toByteArray());
+                    line.reset();
+                } else if (line.size() >= maxLine) {
+                    LOG.log(Level.DEBUG, "a client line exceeded " + maxLine + " bytes; closing");
+                    return;
+                } else {
+                    line.write(b);
+                }
+            }
+            buf = chunk;
+            n = in.read(chunk);
+            if (n < 0) {
+                return;
+            }
+        }
     }
 
     @Override

@@ -30,4 +30,16 @@ public interface Connection {
 
     /** Whether the connection is already over. */
     boolean closed();
+
+    /**
+     * Makes the connection carry client lines after the request (a stream a client also
+     * writes to, such as a pane attach): each line, without its newline, goes to
+     * {@code lines} in order on one transport thread until the connection ends; a line
+     * longer than {@code maxBytes} ends the connection. Call at most once, before
+     * {@link #onClose}. Transports without client lines throw
+     * {@link UnsupportedOperationException}.
+     */
+    default void onLines(int maxBytes, java.util.function.Consumer<byte[]> lines) {
+        throw new UnsupportedOperationException("this connection carries no client lines");
+    }
 }

@@ -1,0 +1,74 @@
+package io.artuditu.terminal.internal;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Coalesces screen changes: a screen that changed is fired at most once per
+ * {@value #FRAME_MILLIS} ms, on the one {@code terminal-notify} thread, however many output
+ * chunks arrived in between. Nothing runs while nothing changes (no idle timer).
+ */
+final class Notifier implements AutoCloseable {
+    /** About 60 notifications per second per screen at most. */
+    static final long FRAME_MILLIS = 16;
+
+    private final Set<Screen> dirty = new LinkedHashSet<>();
+    private final Thread thread;
+    private boolean closed;
+
+    Notifier() {
+        thread = new Thread(this::run, "terminal-notify");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void changed(Screen s) {
+        synchronized (dirty) {
+            if (dirty.add(s) && dirty.size() == 1) {
+                dirty.notifyAll();
+            }
+        }
+    }
+
+    private void run() {
+        while (true) {
+            Screen[] batch;
+            synchronized (dirty) {
+                while (dirty.isEmpty() && !closed) {
+                    try {
+                        dirty.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                batch = dirty.toArray(new Screen[0]);
+                dirty.clear();
+            }
+            for (Screen s : batch) {
+                s.fire();
+            }
+            try {
+                Thread.sleep(FRAME_MILLIS); // the coalescing window: changes meanwhile wait for the next batch
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (dirty) {
+            closed = true;
+            dirty.notifyAll();
+        }
+        thread.interrupt();
+        try {
+            thread.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

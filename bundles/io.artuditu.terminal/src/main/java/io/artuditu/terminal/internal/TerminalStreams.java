@@ -1,0 +1,36 @@
+package io.artuditu.terminal.internal;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * The one server-wide cap on live terminal streams (terminal.backend.observe and
+ * control, attach.pane): at most {@value #LIMIT} at once. A stream takes a slot before
+ * it replies and gives it back when its connection ends.
+ */
+@Component(service = TerminalStreams.class)
+public final class TerminalStreams {
+    public static final int LIMIT = 8;
+    private final AtomicInteger active = new AtomicInteger();
+
+    /** Takes a slot; false when all {@value #LIMIT} are in use. */
+    public boolean tryAcquire() {
+        while (true) {
+            int n = active.get();
+            if (n >= LIMIT) {
+                return false;
+            }
+            if (active.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    public void release() {
+        active.updateAndGet(n -> Math.max(0, n - 1));
+    }
+
+    public int active() {
+        return active.get();
+    }
+}

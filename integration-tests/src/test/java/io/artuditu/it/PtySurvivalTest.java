@@ -87,6 +87,12 @@ class PtySurvivalTest {
             ok(Wire.call(s.socket, "server.bundle.start", "{\"bundle\":\"io.artuditu.terminal\"}"));
             awaitText(s, vimId, "survives bundle updates");
 
+            for (int i = 0; i < 5; i++) {
+                update(s, "io.artuditu.terminal");
+            }
+            awaitText(s, vimId, "survives bundle updates");
+            assertEquals(1, threads(s.process.pid(), "terminal-notify"), "each update ends the old notifier thread");
+
             JsonNode inventory = ok(Wire.call(s.socket, "terminal.backend.inventory", "{}"));
             String all = inventory.toString();
             assertTrue(all.contains(vimId) && all.contains(sleepId), all);
@@ -98,6 +104,19 @@ class PtySurvivalTest {
             ok(Wire.call(s.socket, "terminal.backend.send_key", "{\"terminal_id\":\"" + vimId + "\",\"key\":\"esc\"}"));
             ok(Wire.call(s.socket, "terminal.backend.type_literal", "{\"terminal_id\":\"" + vimId + "\",\"text\":\":q!\\r\"}"));
             ok(Wire.call(s.socket, "terminal.backend.close", "{\"terminal_id\":\"" + sleepId + "\"}"));
+        }
+    }
+
+    /** Threads of a process by name (Linux keeps the first 15 characters in comm). */
+    static long threads(long pid, String name) throws Exception {
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.filter(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).trim().equals(name);
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            }).count();
         }
     }
 

@@ -78,7 +78,7 @@ public interface Pty {
 
     /**
      * Completes with the exit status once the child has exited and its output has been
-     * read to the end (or 2 s after exit if something else still holds the PTY open).
+     * read to the end (or within 1 s of the exit if something else still holds the PTY open).
      * A child killed by a signal reports {@code 128 + signal}.
      */
     CompletableFuture<Integer> exit();

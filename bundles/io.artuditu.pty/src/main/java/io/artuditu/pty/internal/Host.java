@@ -145,7 +145,7 @@ public final class Host implements PtyHost, AutoCloseable {
         }
         CompletableFuture<?>[] exits = all.stream().map(UnixPty::exitInternal).toArray(CompletableFuture[]::new);
         try {
-            CompletableFuture.allOf(exits).get(CLOSE_GRACE_MILLIS + 2 * UnixPty.DRAIN_MILLIS, TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(exits).get(CLOSE_GRACE_MILLIS + 2L * UnixPty.IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {

@@ -26,16 +26,17 @@ import java.util.function.IntConsumer;
  * <p>Threads: {@code pty-read-<id>} reads the master into a fixed {@value #CHUNK}-byte
  * buffer, appends to the retained output and hands each chunk to the listener before
  * reading on, so a slow listener slows the child instead of growing a queue;
- * {@code pty-wait-<id>} waits for the exit; {@code pty-write-<id>} exists only while input
- * is queued that the PTY could not take at once (a child that is not reading).
+ * when the output ends it waits for the child's exit status and completes {@link #exit()}.
+ * The output ends when the last holder of the slave side closes it (EIO), or, when the
+ * child exited but something else still holds the slave, at the reader's next idle poll
+ * ({@value #IDLE_POLL_MILLIS} ms). {@code pty-write-<id>} exists only while input is queued
+ * that the PTY could not take at once (a child that is not reading).
  */
 final class UnixPty implements Pty {
     private static final System.Logger LOG = System.getLogger(UnixPty.class.getName());
     static final int CHUNK = 16 * 1024;
     static final int SIGHUP = 1;
     static final int SIGKILL = 9;
-    /** How long the exit waits for the output to end after the child is gone. */
-    static final long DRAIN_MILLIS = 1000;
     /** Poll timeout of an idle reader: how soon it notices it was asked to stop. */
     static final int IDLE_POLL_MILLIS = 1000;
 
@@ -48,7 +49,6 @@ final class UnixPty implements Pty {
     private final IntConsumer onExit;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final Thread reader;
-    private final Thread waiter;
 
     /** Guards {@link #ring}, {@link #listener}, {@link #outputEnded}, {@link #outputBytes}. */
     private final Object outLock = new Object();
@@ -82,9 +82,7 @@ final class UnixPty implements Pty {
         this.cols = request.cols();
         this.rows = request.rows();
         this.reader = new Thread(this::readLoop, "pty-read-" + id);
-        this.waiter = new Thread(this::waitLoop, "pty-wait-" + id);
         reader.setDaemon(true);
-        waiter.setDaemon(true);
     }
 
     void start() {
@@ -92,7 +90,6 @@ final class UnixPty implements Pty {
             LOG.log(Level.WARNING, "PTY " + id + ": cannot make the master non-blocking");
         }
         reader.start();
-        waiter.start();
     }
 
     // --- output ---
@@ -117,6 +114,11 @@ final class UnixPty implements Pty {
                         LOG.log(Level.WARNING, "PTY " + id + ": poll failed, errno " + -r);
                         return;
                     }
+                    if (r == 0 && !process.isAlive()) {
+                        // The child is gone but something else holds the slave open: read what
+                        // is left, then stop (closing the master hangs those holders up).
+                        stopReading = true;
+                    }
                 } else {
                     LOG.log(Level.WARNING, "PTY " + id + ": read failed, errno " + -n);
                     return;
@@ -125,6 +127,7 @@ final class UnixPty implements Pty {
         } finally {
             endOutput();
             closeMaster();
+            awaitExit();
         }
     }
 
@@ -284,13 +287,11 @@ final class UnixPty implements Pty {
 
     // --- lifetime ---
 
-    private void waitLoop() {
+    /** After the output ended: the child is gone or going; its status completes {@link #exit()}. */
+    private void awaitExit() {
         int status = -1;
         try {
             status = process.waitFor();
-            reader.join(DRAIN_MILLIS);
-            stopReading = true; // something else holds the slave open: stop at the next idle poll
-            reader.join(IDLE_POLL_MILLIS + 500L);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {

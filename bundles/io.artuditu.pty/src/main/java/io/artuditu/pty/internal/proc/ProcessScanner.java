@@ -28,14 +28,14 @@ final class ProcessScanner implements ProcessScan {
     private final boolean supported;
     private final Object lock = new Object();
     private volatile Snapshot snapshot = Snapshot.NONE;
-    /** Guarded by {@link #lock}. */
-    private boolean requested;
-    /** Guarded by {@link #lock}. */
-    private boolean stopped;
+    /** Written under {@link #lock}; volatile so {@link #tree} can skip the lock. */
+    private volatile boolean requested;
+    /** Written under {@link #lock}; volatile so {@link #tree} can skip the lock. */
+    private volatile boolean stopped;
     /** Guarded by {@link #lock}. */
     private Thread thread;
-    /** Guarded by {@link #lock}: whether a scan is running, and its start (its sampledAt). */
-    private boolean scanning;
+    /** Written under {@link #lock}: whether a scan is running, and its start (its sampledAt). */
+    private volatile boolean scanning;
     private long scanningSince;
     /** Only touched by the scan thread. */
     private boolean failing;
@@ -156,8 +156,15 @@ final class ProcessScanner implements ProcessScan {
         return s == Snapshot.NONE || age < 0 || age >= minIntervalMillis;
     }
 
-    /** Asks for a scan unless one is asked for or running (it is newer than the cache). */
+    /**
+     * Asks for a scan unless one is asked for or running (it is newer than the cache). The
+     * unlocked check keeps busy callers off the lock, so they cannot starve the scan thread
+     * of it.
+     */
     private void request() {
+        if (requested || scanning || stopped) {
+            return;
+        }
         synchronized (lock) {
             if (!requested && !scanning && !stopped) {
                 requested = true;

@@ -1,0 +1,88 @@
+package io.artuditu.pty.internal.proc;
+
+import io.artuditu.pty.proc.ProcessEntry;
+import io.artuditu.pty.proc.ProcessTree;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result of one scan, immutable: every process by pid and the children of each, so a
+ * tree is built in time proportional to its own size, not the host's.
+ */
+final class Snapshot {
+    /** One process as read from stat. */
+    record Proc(long pid, long ppid, String name) {}
+
+    /** Before the first scan. */
+    static final Snapshot NONE = unavailable(0);
+
+    final boolean available;
+    final long sampledAtMillis;
+    private final Map<Long, Proc> byPid;
+    private final Map<Long, List<Proc>> children;
+
+    private Snapshot(boolean available, long sampledAtMillis, Map<Long, Proc> byPid, Map<Long, List<Proc>> children) {
+        this.available = available;
+        this.sampledAtMillis = sampledAtMillis;
+        this.byPid = byPid;
+        this.children = children;
+    }
+
+    static Snapshot unavailable(long sampledAtMillis) {
+        return new Snapshot(false, sampledAtMillis, Map.of(), Map.of());
+    }
+
+    static Snapshot of(long sampledAtMillis, Collection<Proc> procs) {
+        Map<Long, Proc> byPid = new HashMap<>(procs.size() * 2);
+        Map<Long, List<Proc>> children = new HashMap<>();
+        for (Proc p : procs) {
+            byPid.put(p.pid(), p);
+            children.computeIfAbsent(p.ppid(), k -> new ArrayList<>(2)).add(p);
+        }
+        for (List<Proc> siblings : children.values()) {
+            siblings.sort(Comparator.comparingLong(Proc::pid));
+        }
+        return new Snapshot(true, sampledAtMillis, byPid, children);
+    }
+
+    int size() {
+        return byPid.size();
+    }
+
+    /** The tree under {@code rootPid}, breadth first and bounded; see {@link ProcessTree}. */
+    ProcessTree tree(long rootPid) {
+        Proc root = byPid.get(rootPid);
+        if (!available || root == null) {
+            return ProcessTree.unavailable(sampledAtMillis);
+        }
+        ProcessEntry rootEntry = new ProcessEntry(root.pid(), root.ppid(), root.name(), 0);
+        List<ProcessEntry> out = new ArrayList<>();
+        ArrayDeque<ProcessEntry> queue = new ArrayDeque<>();
+        queue.add(rootEntry);
+        while (!queue.isEmpty() && out.size() < ProcessTree.MAX_DESCENDANTS) {
+            ProcessEntry parent = queue.poll();
+            if (parent.depth() >= ProcessTree.MAX_DEPTH) {
+                continue;
+            }
+            for (Proc child : children.getOrDefault(parent.pid(), List.of())) {
+                // Each pid has one parent, so only a loop back to the root (a scan that raced
+                // pid reuse) could repeat an entry.
+                if (child.pid() == rootPid) {
+                    continue;
+                }
+                if (out.size() == ProcessTree.MAX_DESCENDANTS) {
+                    break;
+                }
+                ProcessEntry e = new ProcessEntry(child.pid(), child.ppid(), child.name(), parent.depth() + 1);
+                out.add(e);
+                queue.add(e);
+            }
+        }
+        return new ProcessTree(ProcessTree.Status.OK, sampledAtMillis, rootEntry, out);
+    }
+}

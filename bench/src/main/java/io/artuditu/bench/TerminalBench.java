@@ -47,11 +47,13 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <pre>
  * payload FILE MIB                               MIB MiB of printable lines, some with SGR colour (fixed seed)
- * throughput SOCKET WORKDIR FILE REPS            cat FILE in a pane: bare PTY, tmux, Artuditu; then each with a client attached
+ * throughput SOCKET WORKDIR FILE REPS            cat FILE in a pane: bare PTY, tmux, Artuditu; then the two
+ *                                                with a client attached
  * flood SOCKET WORKDIR PINGS SECONDS             request round trip, idle and while `yes` floods a pane
  * keys SOCKET WORKDIR WARMUP SAMPLES GAP_MS      key sent to its echo arriving at an attached client (pane runs cat)
  * memory SOCKET PID WORKDIR PANES SETTLE_S       server RSS (Artuditu also heap) per idle `sh` pane
- * run SOCKET WORKDIR WARMUP RUNS                 pane.run wait:true of `true` in bash; tmux: send-keys, wait for the echoed status
+ * run SOCKET WORKDIR WARMUP RUNS                 pane.run wait:true of `true` in bash; tmux: send-keys, then
+ *                                                wait for the printed status
  * </pre>
  */
 public final class TerminalBench {
@@ -233,7 +235,8 @@ public final class TerminalBench {
     }
 
     private static String catScript(Path fifo, Path file) {
-        return "read _ < " + sq(fifo.toString()) + "; exec cat " + sq(file.toString());
+        return "read _ < " + sq(fifo.toAbsolutePath().toString()) + "; exec cat "
+                + sq(file.toAbsolutePath().toString());
     }
 
     /** {@code script} gives cat a PTY and copies its output to /dev/null: no emulator at all. */
@@ -513,21 +516,41 @@ public final class TerminalBench {
 
     // ---- 5: memory per idle pane ----
 
+    /** Panes created and closed before memory is measured; see {@link #memory}. */
+    private static final int WARM_PANES = 5;
+
     /**
      * Server RSS ({@code /proc/PID/status} VmRSS) before and after PANES panes running
-     * {@code sh}, each reading taken SETTLE_S seconds after the last change. For the JVM both
-     * readings follow a {@code jcmd GC.run} (when jcmd exists), and the heap in use after
-     * that collection ({@code GC.heap_info}) is reported beside the RSS; a {@code jcmd}
-     * call is made before the first reading so the attach listener it starts is already
-     * counted. tmux: the same with PANES windows running {@code sh} in one session.
+     * {@code sh}, each reading taken SETTLE_S seconds after the last change. First
+     * {@value #WARM_PANES} panes are created and closed, so the classes and compiled code a
+     * server's first panes need are not charged to the PANES (tmux does the same). For the
+     * JVM both readings follow full collections ({@code jcmd GC.run}, when jcmd exists), and
+     * the heap in use after them ({@code GC.heap_info}) is reported beside the RSS; the
+     * "before" heap is read until it stops falling. A {@code jcmd} call is made before the
+     * first reading so the attach listener it starts is already counted. tmux: the same with
+     * PANES windows running {@code sh} in one session. PID may be a shell whose one java
+     * descendant is the server.
      */
-    private static void memory(Artu artu, String serverPid, Path work, int panes, int settleS) throws Exception {
+    private static void memory(Artu artu, String pid, Path work, int panes, int settleS) throws Exception {
         Files.createDirectories(work);
         Out o = new Out("memory").put("panes", panes).put("settle_s", settleS);
         if (artu.ok()) {
+            String serverPid = jvm(pid);
+            List<String> warm = new ArrayList<>();
+            for (int i = 0; i < WARM_PANES; i++) {
+                warm.add(str(artu.create(work, "sh"), "terminal_id"));
+            }
+            Thread.sleep(1000);
+            for (String id : warm) {
+                artu.close(id);
+            }
             boolean jcmd = jcmd(serverPid, "VM.uptime") != null;
-            long heap0 = jcmd ? heapUsed(serverPid) : -1;
+            // A closed pane is released a little after close returns: settle first.
             Thread.sleep(settleS * 1000L);
+            long heap0 = jcmd ? settledHeap(serverPid) : -1;
+            if (jcmd) {
+                Thread.sleep(1000);
+            }
             long rss0 = rss(serverPid);
             List<String> ids = new ArrayList<>();
             try {
@@ -557,18 +580,43 @@ public final class TerminalBench {
             }
         }
         try (Tmux t = new Tmux(work, "mem", "sleep", "100000")) {
-            String pid = t.cmd("display-message", "-p", "#{pid}");
+            String tmuxPid = t.cmd("display-message", "-p", "#{pid}");
+            t.cmd("new-session", "-d", "-s", "warm", "-x", "" + COLS, "-y", "" + ROWS, "exec sh");
+            for (int i = 1; i < WARM_PANES; i++) {
+                t.cmd("new-window", "-d", "-t", "warm:", "exec sh");
+            }
+            Thread.sleep(1000);
+            t.cmd("kill-session", "-t", "warm");
             Thread.sleep(settleS * 1000L);
-            long rss0 = rss(pid);
+            long rss0 = rss(tmuxPid);
             for (int i = 0; i < panes; i++) {
                 t.cmd("new-window", "-d", "-t", "main:", "exec sh");
             }
             Thread.sleep(settleS * 1000L);
-            long rss1 = rss(pid);
+            long rss1 = rss(tmuxPid);
             o.put("tmux_rss0_kib", rss0).put("tmux_rss1_kib", rss1)
                     .put("tmux_kib_per_pane", (rss1 - rss0) / (double) panes);
         }
         artu.skipped(o).print();
+    }
+
+    /**
+     * The JVM itself: PID when it is a java process, else its one java descendant (a shell
+     * that started the server without exec).
+     */
+    private static String jvm(String pid) throws IOException {
+        ProcessHandle p = ProcessHandle.of(Long.parseLong(pid))
+                .orElseThrow(() -> new IOException("no process " + pid));
+        if (p.info().command().map(c -> c.endsWith("/java")).orElse(false)) {
+            return pid;
+        }
+        List<ProcessHandle> javas = p.descendants()
+                .filter(d -> d.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
+        if (javas.size() != 1) {
+            throw new IOException("process " + pid + " is not a JVM and has " + javas.size() + " java descendants");
+        }
+        System.err.println("TerminalBench: " + pid + " is not a JVM; measuring its java child " + javas.get(0).pid());
+        return Long.toString(javas.get(0).pid());
     }
 
     private static long rss(String pid) throws IOException {
@@ -580,8 +628,33 @@ public final class TerminalBench {
         throw new IOException("no VmRSS for " + pid);
     }
 
-    /** Heap in use after a full collection, KiB: the sum of the heap lines' "used NK". */
+    /**
+     * {@link #heapUsed} once it stops falling (within 1 %, at most 6 readings a second
+     * apart): the warm-up panes' memory is let go a few seconds after they are closed.
+     */
+    private static long settledHeap(String pid) throws Exception {
+        long prev = heapUsed(pid);
+        for (int i = 0; i < 5 && prev >= 0; i++) {
+            Thread.sleep(1000);
+            long cur = heapUsed(pid);
+            if (cur >= prev * 0.99) {
+                return Math.min(prev, cur);
+            }
+            prev = cur;
+        }
+        return prev;
+    }
+
+    /**
+     * Heap in use after full collections, KiB: the sum of the heap lines' "used NK". Two
+     * collections half a second apart, because objects that wait for finalization or a
+     * cleaner (a closed pane's, say) survive the first.
+     */
     private static long heapUsed(String pid) throws Exception {
+        if (jcmd(pid, "GC.run") == null) {
+            return -1;
+        }
+        Thread.sleep(500);
         if (jcmd(pid, "GC.run") == null) {
             return -1;
         }
@@ -745,8 +818,8 @@ public final class TerminalBench {
                 cmd.add(quote(a));
             }
             return (Map<String, Object>) result(call(address, "{\"id\":\"t\",\"method\":\"terminal.backend.create\","
-                    + "\"params\":{\"command\":" + cmd + ",\"cwd\":" + quote(cwd.toString()) + ",\"cols\":" + COLS
-                    + ",\"rows\":" + ROWS + "}}"));
+                    + "\"params\":{\"command\":" + cmd + ",\"cwd\":" + quote(cwd.toAbsolutePath().toString())
+                    + ",\"cols\":" + COLS + ",\"rows\":" + ROWS + "}}"));
         }
 
         void close(String terminalId) throws IOException {
@@ -761,8 +834,9 @@ public final class TerminalBench {
         /** An events.wait for this pane's pane.closed, registered now; read its one line. */
         Stream waitClosed(String pane, long afterSequence, int timeoutS) throws IOException {
             Stream s = new Stream(address);
-            s.write("{\"id\":\"w\",\"method\":\"events.wait\",\"params\":{\"event\":\"pane.closed\",\"where\":{\"pane\":"
-                    + quote(pane) + "},\"timeout_s\":" + timeoutS + ",\"after_sequence\":" + afterSequence + "}}");
+            s.write("{\"id\":\"w\",\"method\":\"events.wait\",\"params\":{\"event\":\"pane.closed\","
+                    + "\"where\":{\"pane\":" + quote(pane) + "},\"timeout_s\":" + timeoutS + ",\"after_sequence\":"
+                    + afterSequence + "}}");
             return s;
         }
     }
@@ -795,8 +869,8 @@ public final class TerminalBench {
     /**
      * An {@code attach.pane} client: the reply line, then one {@code {"frame":{…}}} line per
      * update, read on its own thread. With a model it applies each frame to a grid of cells
-     * (a full frame clears it first; runs are row-contiguous, one column per cell, as in
-     * the client protocol) and notes the cursor, as a real client would.
+     * (a full frame clears it first; runs are row-contiguous and advance by each grapheme's
+     * display width, as in the client protocol) and notes the cursor, as a real client would.
      */
     static final class AttachClient extends Thread implements AutoCloseable {
         final Stream stream;
@@ -903,11 +977,12 @@ public final class TerminalBench {
                         continue;
                     }
                     for (Object c : (List<?>) cells) {
-                        Object ch = c instanceof Map ? ((Map<?, ?>) c).get("ch") : null;
+                        Object o2 = c instanceof Map ? ((Map<?, ?>) c).get("ch") : null;
+                        String ch = o2 == null || o2.toString().isEmpty() ? " " : o2.toString();
                         if (x >= 0 && x < COLS) {
-                            grid[y][x] = ch == null ? " " : ch.toString();
+                            grid[y][x] = ch;
                         }
-                        x++;
+                        x += width(ch);
                     }
                 }
             }
@@ -916,6 +991,19 @@ public final class TerminalBench {
                 cursorX = (int) num(((List<?>) cur).get(0));
                 cursorY = (int) num(((List<?>) cur).get(1));
             }
+        }
+
+        /**
+         * Columns a grapheme takes: 2 for the East Asian wide and fullwidth blocks and the
+         * common emoji blocks, else 1. Close enough for a model; the keystroke test types ASCII.
+         */
+        static int width(String ch) {
+            int cp = ch.codePointAt(0);
+            boolean wide = cp >= 0x1100 && cp <= 0x115F || cp >= 0x2E80 && cp <= 0xA4CF && cp != 0x303F
+                    || cp >= 0xAC00 && cp <= 0xD7A3 || cp >= 0xF900 && cp <= 0xFAFF || cp >= 0xFE30 && cp <= 0xFE4F
+                    || cp >= 0xFF00 && cp <= 0xFF60 || cp >= 0xFFE0 && cp <= 0xFFE6 || cp >= 0x1F300 && cp <= 0x1F64F
+                    || cp >= 0x1F900 && cp <= 0x1F9FF || cp >= 0x20000 && cp <= 0x3FFFD;
+            return wide ? 2 : 1;
         }
 
         /** Arms the check for {@code ch} at (x, y), then sends the line; returns the send time. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: Artuditu's performance measurements, side by side with tmux.
 #
-#   bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only]
+#   bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only] [--terminal | --terminal-only]
 #   bench/run.sh --summarize RESULT_DIR...
 #
 # Runs the whole suite RUNS times (default 2) and prints a markdown table: one column per
@@ -18,10 +18,24 @@
 # EV_SECONDS=10 from EV_PUBS=4 publisher threads (one fresh connection per publish), the
 # same at the highest rate the publishers reach, the same with one subscriber that never
 # reads (at EV_SLOW_RATE=4000/s), and events.wait wake-up (EV_WAIT_WARMUP=200 + EV_WAIT=1000).
+# --terminal adds the terminal-host section (--terminal-only runs just that; about three
+# minutes per run), Artuditu side by side with tmux, every pane 200x50, measured by
+# io.artuditu.bench.TerminalBench on a fresh server per run:
+#   throughput  cat of one TERM_MIB=64 MiB payload (printable lines, some SGR colour; made once
+#               per invocation, same file for all) in a pane: bare PTY (script), tmux, Artuditu,
+#               then tmux and Artuditu with a client attached; TERM_REPS=3 interleaved, median
+#   flood       ping round trip p99 idle and while `yes` floods a pane (TERM_PINGS=2000 paced
+#               over TERM_FLOOD_S=10 s each); tmux: a control-mode client's command round trip
+#   keys        key to its echo at an attached client, pane running cat (TERM_KEYS_WARMUP=100 +
+#               TERM_KEYS=500, TERM_KEY_GAP_MS=25 apart)
+#   run         pane.run wait:true of `true` in bash (TERM_RUN_WARMUP=5 + TERM_RUNS=50); tmux:
+#               send-keys and wait for the printed status
+#   memory      server RSS per idle `sh` pane, TERM_PANES=100 panes, TERM_SETTLE_S=3
+# It ends with a side-by-side table (Artuditu, tmux, ratio, target) of the medians of the runs.
 set -euo pipefail
 
 ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-RUNS=2 BUILD=1 JMH=1 EVENTS=0 SUMMARIZE=()
+RUNS=2 BUILD=1 JMH=1 EVENTS=0 TERMINAL=0 SUMMARIZE=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -n) RUNS=$2; shift 2 ;;
@@ -29,8 +43,11 @@ while [ $# -gt 0 ]; do
         --no-jmh) JMH=0; shift ;;
         --events) EVENTS=1; shift ;;
         --events-only) EVENTS=2; shift ;;
+        --terminal) TERMINAL=1; shift ;;
+        --terminal-only) TERMINAL=2; shift ;;
         --summarize) shift; SUMMARIZE=("$@"); [ $# -gt 0 ] && break ;&
-        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only] | --summarize RESULT_DIR..." >&2; exit 2 ;;
+        *) echo "usage: bench/run.sh [-n RUNS] [--no-build] [--no-jmh] [--events | --events-only]" \
+               "[--terminal | --terminal-only] | --summarize RESULT_DIR..." >&2; exit 2 ;;
     esac
 done
 # The side-by-side runs need tmux and hyperfine (Debian packages); install them when missing.
@@ -48,20 +65,32 @@ fi
 CALLS=${CALLS:-10000} WARMUP=${WARMUP:-2000} HF_RUNS=${HF_RUNS:-20} COLD_RUNS=${COLD_RUNS:-10}
 EV_SUBS=${EV_SUBS:-8} EV_RATE=${EV_RATE:-10000} EV_SECONDS=${EV_SECONDS:-10} EV_PUBS=${EV_PUBS:-4}
 EV_SLOW_RATE=${EV_SLOW_RATE:-4000} EV_WAIT_WARMUP=${EV_WAIT_WARMUP:-200} EV_WAIT=${EV_WAIT:-1000}
+TERM_MIB=${TERM_MIB:-64} TERM_REPS=${TERM_REPS:-3} TERM_PINGS=${TERM_PINGS:-2000} TERM_FLOOD_S=${TERM_FLOOD_S:-10}
+TERM_KEYS_WARMUP=${TERM_KEYS_WARMUP:-100} TERM_KEYS=${TERM_KEYS:-500} TERM_KEY_GAP_MS=${TERM_KEY_GAP_MS:-25}
+TERM_RUN_WARMUP=${TERM_RUN_WARMUP:-5} TERM_RUNS=${TERM_RUNS:-50} TERM_PANES=${TERM_PANES:-100}
+TERM_SETTLE_S=${TERM_SETTLE_S:-3}
 
 ARTU=$ROOT/artu
 JAR=$ROOT/distribution/target/artuditu.jar
 CLASSES=$ROOT/bench/target/classes
 BENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.ServerBench)
 EVBENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.EventBench)
+TBENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.TerminalBench)
 ECHO_JAR=$ROOT/modules-sdk/io.artuditu.example.echo/target/io.artuditu.example.echo-0.1.0-SNAPSHOT.jar
 # The JVM options artu gives the server and the CLI (keep in step with ./artu).
 SERVER_OPTS="-Xshare:auto -XX:+UseSerialGC -Xss512k"
 CLI_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -Xshare:auto"
 
-# table KV_FILE...: the markdown table, one column per run, the median of the runs, the target.
+# median VALUE...: the median of the values (nothing for none).
+median() {
+    printf '%s\n' "$@" | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END {
+        if (NR == 0) exit; if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# table KV_FILE...: the markdown table, one column per run, the median of the runs, the target
+# (a plain target is a most, ">=X" a least).
 table() {
-    local kvs=("$@") i key unit target label v vals med met
+    local kvs=("$@") i key unit target label v vals med met shown
     printf "| measurement | unit |"; for i in "${!kvs[@]}"; do printf " run %d |" $((i + 1)); done
     printf " median | target | met |\n|---|---|"; for _ in "${kvs[@]}"; do printf -- "---:|"; done
     printf -- "---:|---|---|\n"
@@ -72,11 +101,17 @@ table() {
         for i in "${kvs[@]}"; do
             v=$(sed -n "s/^$key //p" "$i"); printf " %s |" "$v"; vals="$vals $v"
         done
-        med=$(echo "$vals" | tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{ a[NR] = $1 } END {
-            if (NR % 2) print a[(NR + 1) / 2]; else printf "%.2f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }')
-        met=""
-        [ -n "$target" ] && met=$(awk -v m="$med" -v t="$target" 'BEGIN { print (m <= t) ? "yes" : "no" }')
-        printf " %s | %s | %s |\n" "$med" "${target:+≤ $target}" "$met"
+        # shellcheck disable=SC2086
+        med=$(median $vals)
+        met="" shown=""
+        if [ -n "$target" ] && [ -n "$med" ]; then
+            case $target in
+                '>='*) shown="≥ ${target#>=}"
+                       met=$(awk -v m="$med" -v t="${target#>=}" 'BEGIN { print (m >= t) ? "yes" : "no" }') ;;
+                *) shown="≤ $target"; met=$(awk -v m="$med" -v t="$target" 'BEGIN { print (m <= t) ? "yes" : "no" }') ;;
+            esac
+        fi
+        printf " %s | %s | %s |\n" "$med" "$shown" "$met"
     done <<'EOF'
 load|||1-minute load average when the run began (2 cores)
 jmh_ping|µs||JMH: dispatch one ping line in-process (avg)
@@ -125,13 +160,73 @@ evslow_p99|µs||slow-subscriber run: publish-to-delivery, p99
 wait_p50|µs||events.wait: publish sent to the waiter's reply, p50
 wait_p99|µs||events.wait: publish sent to the waiter's reply, p99
 wait_pub_p50|µs||events.wait: the publish request's own round trip, p50
+term_tp_bare|MB/s||terminal: cat of the payload through a bare PTY (script, no emulator)
+term_tp_tmux|MB/s||terminal: cat of the payload in a tmux pane, no client
+term_tp_artu|MB/s||terminal: cat of the payload in an Artuditu pane, no client
+term_tp_ratio|×|>=1.5|terminal: Artuditu / tmux, no client
+term_tpa_tmux|MB/s||terminal: the same in tmux, a terminal client attached
+term_tpa_artu|MB/s||terminal: the same in Artuditu, an attach.pane client attached
+term_tpa_ratio|×||terminal: Artuditu / tmux, a client attached
+term_tpa_frames|frames||terminal: frames the attach.pane client received during the cat
+term_ping_idle_p50|µs||terminal: ping p50, idle (paced fresh connections)
+term_ping_idle_p99|µs||terminal: ping p99, idle
+term_ping_flood_p50|µs||terminal: ping p50 while yes floods a pane
+term_ping_flood_p99|µs||terminal: ping p99 while yes floods a pane
+term_flood_artu_mbps|MB/s||terminal: yes output Artuditu consumed during the flood
+term_tcmd_idle_p99|µs||terminal: tmux control-mode command round trip p99, idle
+term_tcmd_flood_p99|µs||terminal: tmux control-mode command round trip p99, yes flooding a pane
+term_flood_tmux_mbps|MB/s||terminal: yes output tmux consumed during the flood
+term_key_artu_p50|µs||terminal: key to echoed cell at an attach.pane client, p50
+term_key_artu_p99|µs||terminal: key to echoed cell at an attach.pane client, p99
+term_key_tmux_p50|µs||terminal: send-keys to %output at a tmux control-mode client, p50
+term_key_tmux_p99|µs||terminal: send-keys to %output at a tmux control-mode client, p99
+term_run_artu_p50|ms||terminal: pane.run wait:true of true (bash), p50
+term_run_tmux_p50|ms||terminal: tmux send-keys of true until its status is printed (bash), p50
+term_mem_artu|KiB||terminal: Artuditu server RSS per idle sh pane
+term_heap_artu|KiB||terminal: Artuditu heap in use per idle sh pane (after a full GC)
+term_mem_tmux|KiB||terminal: tmux server RSS per idle sh window
 EOF
+}
+
+# side_by_side KV_FILE...: the terminal-host figures, Artuditu beside tmux, medians of the runs;
+# nothing when no run has them. The ratio is of the medians.
+side_by_side() {
+    local kvs=("$@") label unit akey tkey target a t r met
+    grep -q '^term_tp_tmux ' "${kvs[@]}" || return 0
+    # med KEY: the median over the runs, or – when no run has it.
+    # shellcheck disable=SC2046
+    med() { local m; m=$(median $(sed -n "s/^$1 //p" "${kvs[@]}")); echo "${m:-–}"; }
+    quot() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^-?[0-9.]+$/ && b ~ /^-?[0-9.]+$/ && b > 0) printf "%.1f", a / b; else printf "–" }'; }
+    printf "\n### Terminal host, side by side (median of %d runs, every pane 200x50)\n\n" ${#kvs[@]}
+    printf "| figure | unit | Artuditu | tmux | Artuditu / tmux | target | met |\n|---|---|---:|---:|---:|---|---|\n"
+    while IFS='|' read -r label unit akey tkey target; do
+        a=$(med "$akey") t=$(med "$tkey") met=""
+        r=$(awk -v a="$a" -v t="$t" 'BEGIN { if (a ~ /^-?[0-9.]+$/ && t ~ /^-?[0-9.]+$/ && t > 0) printf "%.2f", a / t; else printf "–" }')
+        [ -n "$target" ] && [ "$r" != – ] && met=$(awk -v r="$r" -v x="$target" 'BEGIN { print (r >= x) ? "yes" : "no" }')
+        printf "| %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$unit" "$a" "$t" "$r" "${target:+≥ $target × tmux}" "$met"
+    done <<'EOF'
+pane output throughput (cat of the payload), no client|MB/s|term_tp_artu|term_tp_tmux|1.5
+the same, one client attached (attach.pane; a tmux terminal client)|MB/s|term_tpa_artu|term_tpa_tmux|
+request p99, idle (fresh-connection ping; tmux control-mode command)|µs|term_ping_idle_p99|term_tcmd_idle_p99|
+request p99 while yes floods a pane (the same requests)|µs|term_ping_flood_p99|term_tcmd_flood_p99|
+keystroke to its echo at an attached client, p50 (pane runs cat)|µs|term_key_artu_p50|term_key_tmux_p50|
+server memory per idle sh pane (RSS delta / panes)|KiB|term_mem_artu|term_mem_tmux|
+run `true` in bash and wait for its status, p50 (pane.run; send-keys + printed status)|ms|term_run_artu_p50|term_run_tmux_p50|
+EOF
+    printf "\nFor scale: a bare PTY (script, no emulator) moves the payload at %s MB/s." "$(med term_tp_bare)"
+    printf " Flood p99 / idle p99: Artuditu %s×, tmux %s×." \
+        "$(quot "$(med term_ping_flood_p99)" "$(med term_ping_idle_p99)")" \
+        "$(quot "$(med term_tcmd_flood_p99)" "$(med term_tcmd_idle_p99)")"
+    printf " yes output consumed during the flood: Artuditu %s MB/s, tmux %s MB/s." \
+        "$(med term_flood_artu_mbps)" "$(med term_flood_tmux_mbps)"
+    printf " Artuditu heap in use per idle pane after a full GC: %s KiB.\n" "$(med term_heap_artu)"
 }
 
 if [ ${#SUMMARIZE[@]} -gt 0 ]; then
     kvs=()
     for d in "${SUMMARIZE[@]}"; do kvs+=("$d"/run*.kv); done
     table "${kvs[@]}"
+    side_by_side "${kvs[@]}"
     exit 0
 fi
 
@@ -151,7 +246,7 @@ cleanup() {
             wait "$pid" 2>/dev/null || true
         fi
     done
-    for s in "$TMP"/tmux*.sock "$TMP"/cold*/tmux*/tmux.sock; do
+    for s in "$TMP"/tmux*.sock "$TMP"/cold*/tmux*/tmux.sock "$TMP"/term*/tmux-*.sock; do
         if [ -S "$s" ]; then tmux -S "$s" kill-server 2>/dev/null || true; fi
     done
     rm -rf "$TMP"
@@ -172,6 +267,20 @@ step() {
 }
 # kv FILE KEY VALUE: record one figure of one run.
 kv() { echo "$2 $3" >>"$1"; }
+# kvt FILE KEY VALUE: the same, but a figure that was not measured (empty) is left out.
+kvt() { if [ -n "$3" ]; then echo "$2 $3" >>"$1"; fi; }
+# tstep OUT ERR COMMAND...: like step, but a failure is reported and the section goes on
+# (that step's figures are then missing from the table).
+tstep() {
+    local out=$1 err=$2 rc=0
+    shift 2
+    "$@" >"$out" 2>>"$err" &
+    CHILD=$!
+    wait "$CHILD" || rc=$?
+    CHILD=""
+    if [ "$rc" != 0 ]; then log "FAILED (exit $rc): ${*:5:2}, see $err"; fi
+    return 0
+}
 # field LINE KEY: the value of KEY=value in a harness output line.
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 # hf CSV NAME: hyperfine's median for the named command, in ms.
@@ -233,6 +342,72 @@ events() {
     kv "$f" wait_p50 "$(field "$line" p50_us)"
     kv "$f" wait_p99 "$(field "$line" p99_us)"
     kv "$f" wait_pub_p50 "$(field "$line" publish_p50_us)"
+    "$ARTU" server stop >/dev/null
+    wait "$SERVER_PID" || true
+    SERVER_PID=""
+}
+
+# terminal I: the terminal-host section of run I, Artuditu and tmux side by side, on a fresh
+# server. Memory comes first, while the server has done nothing else.
+terminal() {
+    local i=$1 f=$OUT/run$1.kv home=$TMP/thome$1 work=$TMP/term$1 err=$OUT/stderr$1.txt line sock
+    sock=$home/artuditu.sock
+    export ARTUDITU_HOME=$home
+    log "run $i: terminal host (memory, throughput, keystrokes, pane.run, flood; Artuditu and tmux)"
+    mkdir -p "$home" "$work"
+    "$ARTU" server --foreground >"$OUT/tserver$i.log" 2>&1 &
+    SERVER_PID=$!   # artu execs the JVM: this is the server's own pid
+    for _ in $(seq 1 300); do
+        "$ARTU" ping >/dev/null 2>&1 && break
+        kill -0 "$SERVER_PID" || { echo "run.sh: the server died, see $OUT/tserver$i.log" >&2; exit 1; }
+        sleep 0.1
+    done
+
+    tstep "$OUT/term-memory$i.txt" "$err" "${TBENCH[@]}" memory "$sock" "$SERVER_PID" "$work" "$TERM_PANES" \
+        "$TERM_SETTLE_S"
+    line=$(tail -n 1 "$OUT/term-memory$i.txt")
+    kvt "$f" term_mem_artu "$(field "$line" artu_kib_per_pane)"
+    kvt "$f" term_heap_artu "$(field "$line" artu_heap_kib_per_pane)"
+    kvt "$f" term_mem_tmux "$(field "$line" tmux_kib_per_pane)"
+
+    tstep "$OUT/term-throughput$i.txt" "$err" "${TBENCH[@]}" throughput "$sock" "$work" "$PAYLOAD" "$TERM_REPS"
+    line=$(tail -n 1 "$OUT/term-throughput$i.txt")
+    kvt "$f" term_tp_bare "$(field "$line" bare_mbps)"
+    kvt "$f" term_tp_tmux "$(field "$line" tmux_mbps)"
+    kvt "$f" term_tp_artu "$(field "$line" artu_mbps)"
+    kvt "$f" term_tp_ratio "$(field "$line" ratio)"
+    kvt "$f" term_tpa_tmux "$(field "$line" tmux_att_mbps)"
+    kvt "$f" term_tpa_artu "$(field "$line" artu_att_mbps)"
+    kvt "$f" term_tpa_ratio "$(field "$line" att_ratio)"
+    kvt "$f" term_tpa_frames "$(field "$line" artu_att_frames)"
+
+    tstep "$OUT/term-keys$i.txt" "$err" "${TBENCH[@]}" keys "$sock" "$work" "$TERM_KEYS_WARMUP" "$TERM_KEYS" \
+        "$TERM_KEY_GAP_MS"
+    line=$(tail -n 1 "$OUT/term-keys$i.txt")
+    kvt "$f" term_key_artu_p50 "$(field "$line" artu_p50_us)"
+    kvt "$f" term_key_artu_p99 "$(field "$line" artu_p99_us)"
+    kvt "$f" term_key_tmux_p50 "$(field "$line" tmux_p50_us)"
+    kvt "$f" term_key_tmux_p99 "$(field "$line" tmux_p99_us)"
+
+    tstep "$OUT/term-run$i.txt" "$err" "${TBENCH[@]}" run "$sock" "$work" "$TERM_RUN_WARMUP" "$TERM_RUNS"
+    line=$(tail -n 1 "$OUT/term-run$i.txt")
+    kvt "$f" term_run_artu_p50 "$(field "$line" artu_p50_ms)"
+    kvt "$f" term_run_tmux_p50 "$(field "$line" tmux_p50_ms)"
+
+    tstep "$OUT/term-flood$i.txt" "$err" "${TBENCH[@]}" flood "$sock" "$work" "$TERM_PINGS" "$TERM_FLOOD_S"
+    line=$(tail -n 1 "$OUT/term-flood$i.txt")
+    kvt "$f" term_ping_idle_p50 "$(field "$line" artu_idle_p50_us)"
+    kvt "$f" term_ping_idle_p99 "$(field "$line" artu_idle_p99_us)"
+    kvt "$f" term_ping_flood_p50 "$(field "$line" artu_flood_p50_us)"
+    kvt "$f" term_ping_flood_p99 "$(field "$line" artu_flood_p99_us)"
+    kvt "$f" term_flood_artu_mbps "$(field "$line" artu_flood_mbps)"
+    kvt "$f" term_tcmd_idle_p99 "$(field "$line" tmux_idle_p99_us)"
+    kvt "$f" term_tcmd_flood_p99 "$(field "$line" tmux_flood_p99_us)"
+    kvt "$f" term_flood_tmux_mbps "$(field "$line" tmux_flood_mbps)"
+
+    if grep -q 'artu_skipped=' "$OUT"/term-*"$i".txt 2>/dev/null; then
+        log "run $i: Artuditu's side was skipped where the server lacks a method (see $err)"
+    fi
     "$ARTU" server stop >/dev/null
     wait "$SERVER_PID" || true
     SERVER_PID=""
@@ -379,19 +554,32 @@ profile() {
         }' "$OUT"/classload-*.log
 }
 
+# An -only flag skips the main suite (and the start-up profile).
+ONLY=0
+if [ "$EVENTS" = 2 ] || [ "$TERMINAL" = 2 ]; then ONLY=1; fi
+PAYLOAD=$OUT/payload.txt
+if [ "$TERMINAL" != 0 ]; then
+    # One payload for every run and both sides (fixed seed); removed at the end unless TERM_KEEP_PAYLOAD=1.
+    log "terminal payload: $TERM_MIB MiB"
+    step "$OUT/payload-info.txt" "$OUT/stderr-payload.txt" "${TBENCH[@]}" payload "$PAYLOAD" "$TERM_MIB"
+    sha256sum "$PAYLOAD" >>"$OUT/payload-info.txt"
+fi
 for i in $(seq 1 "$RUNS"); do
-    if [ "$EVENTS" = 2 ]; then
+    if [ "$ONLY" = 1 ]; then
         : >"$OUT/run$i.kv"
         kv "$OUT/run$i.kv" load "$(cut -d' ' -f1 /proc/loadavg)"
     else
         suite "$i"
     fi
     if [ "$EVENTS" != 0 ]; then events "$i"; fi
+    if [ "$TERMINAL" != 0 ]; then terminal "$i"; fi
 done
-if [ "$EVENTS" = 2 ]; then : >"$OUT/profile.md"; else profile >"$OUT/profile.md"; fi
+if [ "$ONLY" = 1 ]; then : >"$OUT/profile.md"; else profile >"$OUT/profile.md"; fi
+if [ "${TERM_KEEP_PAYLOAD:-0}" != 1 ]; then rm -f "$PAYLOAD"; fi
 
 {
     table "$OUT"/run*.kv
+    side_by_side "$OUT"/run*.kv
     cat "$OUT/profile.md"
     printf "\nMachine: %s cores; %s; %s. Raw output: %s\n" "$(nproc)" \
         "$(java -version 2>&1 | sed -n 2p)" "$(tmux -V)" "${OUT#"$ROOT"/}"

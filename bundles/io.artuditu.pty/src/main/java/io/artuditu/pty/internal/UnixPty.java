@@ -126,8 +126,12 @@ final class UnixPty implements Pty {
             }
         } finally {
             endOutput();
+            // Close the master only once the child is gone: a child that closed its terminal
+            // (coreutils close stdin, stdout and stderr before exiting) would otherwise be
+            // hung up (SIGHUP) in the moment before it exits, and report 129.
+            int status = awaitExit();
             closeMaster();
-            awaitExit();
+            finish(status);
         }
     }
 
@@ -288,15 +292,18 @@ final class UnixPty implements Pty {
     // --- lifetime ---
 
     /** After the output ended: the child is gone or going; its status completes {@link #exit()}. */
-    private void awaitExit() {
-        int status = -1;
+    private int awaitExit() {
         try {
-            status = process.waitFor();
+            return process.waitFor();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "PTY " + id + ": wait failed", e);
         }
+        return -1;
+    }
+
+    private void finish(int status) {
         exitStatus = status;
         onExit.accept(status); // the host forgets the PTY before anyone waiting on exit() wakes
         exit.complete(status);

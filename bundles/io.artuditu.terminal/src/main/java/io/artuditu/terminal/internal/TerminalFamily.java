@@ -1,5 +1,6 @@
 package io.artuditu.terminal.internal;
 
+import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.uhp.api.MethodHandler;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
@@ -38,12 +39,12 @@ public final class TerminalFamily implements UhpFamily {
 
     @Activate
     public TerminalFamily(@Reference Screens screens, @Reference TerminalStreams streams,
-            @Reference Workspaces workspaces) {
+            @Reference Workspaces workspaces, @Reference ProcessScan scan) {
         closer.setRemoveOnCancelPolicy(true);
         Terminals terminals = new Terminals(screens, workspaces, () -> bus);
         InputWriter writer = new InputWriter(terminals);
         ReadMethods read = new ReadMethods(terminals);
-        ProcessesMethod processes = new ProcessesMethod(terminals, new ProcScan()); // TODO(merge): ProcessScan adapter
+        ProcessesMethod processes = new ProcessesMethod(terminals, scan);
         CaptureMethod capture = new CaptureMethod(terminals);
         StreamMethods stream = new StreamMethods(terminals, streams, writer);
         InputMethods input = new InputMethods(terminals, writer);

@@ -28,6 +28,8 @@ final class Screen implements PtyListener {
     private long outputRevision;
     /** Rows scrolled back from live output by a viewer; output snaps it to 0. Guarded by this. */
     private int scrollOffset;
+    /** A title set through the API, shown instead of the program's; null for none. Guarded by this. */
+    private String titleOverride;
     private volatile boolean ended;
     private volatile long lastOutputNanos;
 
@@ -112,6 +114,31 @@ final class Screen implements PtyListener {
         }
         pty.resize(cols, rows);
         notifier.changed(this);
+    }
+
+    /**
+     * Sets or (with null) clears the title shown instead of the program's; a change moves
+     * the revision and notifies watchers.
+     */
+    void titleOverride(String title) {
+        synchronized (this) {
+            if (java.util.Objects.equals(title, titleOverride)) {
+                return;
+            }
+            titleOverride = title;
+            outputRevision++;
+        }
+        notifier.changed(this);
+    }
+
+    /** The API's title override, or null. */
+    synchronized String titleOverride() {
+        return titleOverride;
+    }
+
+    /** The title to show: the override when set, else the program's (OSC 0/2). */
+    synchronized String title() {
+        return titleOverride != null ? titleOverride : term.title();
     }
 
     /** When output last arrived, {@link System#nanoTime()}; 0 for never. */

@@ -34,12 +34,24 @@ public final class Screens implements PtyTracker {
     record Exited(String terminalId, int status, long exitedMillis) {
     }
 
+    /**
+     * Hears about screens coming and going (the terminal.* event publisher). Called on the
+     * spawning or PTY thread, in order per screen; it must only hand off.
+     */
+    interface Listener {
+        void added(Screen screen);
+
+        void exited(Screen screen, Exited exited);
+    }
+
     private final PtyHost host;
     private final Notifier notifier = new Notifier();
     private final Map<String, Screen> live = new ConcurrentHashMap<>();
     private final Map<String, Exited> exited = new LinkedHashMap<>();
     private final AutoCloseable tracking;
     private volatile long historyBudget = DEFAULT_HISTORY_BUDGET;
+    /** Guards listener calls together with {@link #live} changes, so a new listener misses and repeats nothing. */
+    private final List<Listener> listeners = new java.util.ArrayList<>();
 
     @Activate
     public Screens(@Reference PtyHost host) {
@@ -60,22 +72,54 @@ public final class Screens implements PtyTracker {
     @Override
     public void added(Pty pty) {
         Screen s = new Screen(pty, new Limits(historyBudget, 4096), notifier);
-        live.put(pty.id(), s);
+        synchronized (listeners) {
+            live.put(pty.id(), s);
+            for (Listener l : listeners) {
+                l.added(s);
+            }
+        }
         pty.listen(s);
     }
 
     @Override
     public void exited(Pty pty, int status) {
-        Screen s = live.remove(pty.id());
+        Exited record = new Exited(pty.id(), status, System.currentTimeMillis());
         synchronized (exited) {
-            exited.put(pty.id(), new Exited(pty.id(), status, System.currentTimeMillis()));
+            exited.put(pty.id(), record);
             while (exited.size() > EXITED_KEPT) {
                 exited.remove(exited.keySet().iterator().next());
+            }
+        }
+        Screen s;
+        synchronized (listeners) {
+            s = live.remove(pty.id());
+            if (s != null) {
+                for (Listener l : listeners) {
+                    l.exited(s, record);
+                }
             }
         }
         if (s != null) {
             notifier.changed(s);
         }
+    }
+
+    /**
+     * Registers {@code listener}: {@link Listener#added} at once for every live screen, then
+     * for new ones, and {@link Listener#exited} as they end, until the handle is closed.
+     */
+    AutoCloseable listen(Listener listener) {
+        synchronized (listeners) {
+            listeners.add(listener);
+            for (Screen s : live.values()) {
+                listener.added(s);
+            }
+        }
+        return () -> {
+            synchronized (listeners) {
+                listeners.remove(listener);
+            }
+        };
     }
 
     /** The live screen of a terminal. */

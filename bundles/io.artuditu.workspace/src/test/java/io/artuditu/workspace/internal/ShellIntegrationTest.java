@@ -183,6 +183,17 @@ class ShellIntegrationTest {
         assertTrue(out.contains("r=rc zd=" + conf), visible(out));
     }
 
+    @Test
+    void bothShellsReportTheWorkingDirectoryEscaped() throws Exception {
+        Path dir = Files.createDirectories(user.resolve("a b/é%"));
+        String expected = ESC + "]7;file://";
+        String path = user.resolve("a%20b/%C3%A9%25").toString();
+        String bash = runBash(Map.of(), "cd " + "'" + dir + "'", "exit");
+        assertTrue(bash.contains(expected) && bash.contains(path + "\007"), visible(bash));
+        String zsh = runZsh(List.of("zsh", "-i"), Map.of(), "cd " + "'" + dir + "'", "exit");
+        assertTrue(zsh.contains(expected) && zsh.contains(path + "\007"), visible(zsh));
+    }
+
     private String runBash(Map<String, String> env, String... lines) throws Exception {
         ShellIntegration.Launch l = ShellIntegration.prepare(List.of("bash"), env, home, Map.of());
         assertEquals("bash", l.shell());

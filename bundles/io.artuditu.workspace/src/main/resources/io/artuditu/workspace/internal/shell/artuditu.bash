@@ -8,7 +8,8 @@
 # (OSC 133) that tell Artuditu where prompts, commands and their output are:
 #   133;A  a prompt starts            133;B  the prompt ends, the command line starts
 #   133;C  the command runs           133;D;<status>  the command finished with <status>
-# The user's PROMPT_COMMAND, PS0, PS1 and DEBUG trap keep working; $? is preserved for them.
+# and, at each prompt, the working directory (OSC 7). The user's PROMPT_COMMAND, PS0, PS1
+# and DEBUG trap keep working; $? is preserved for them.
 
 if [ -f ~/.bashrc ]; then
     . ~/.bashrc
@@ -33,8 +34,23 @@ if [[ $- == *i* && -z ${__artu_installed-} ]]; then
             fi
             printf '\033]133;D;%s\007' "$s"
         fi
+        __artu_osc7
         printf '\033]133;A\007'
         return "$s"
+    }
+
+    # The working directory (OSC 7), so the pane knows where the shell is. Bytes other than
+    # unreserved URL characters are %-escaped.
+    __artu_osc7() {
+        local LC_ALL=C s=$PWD out= c i
+        for (( i = 0; i < ${#s}; i++ )); do
+            c=${s:i:1}
+            case $c in
+                [a-zA-Z0-9/._~-]) out+=$c ;;
+                *) printf -v c '%%%02X' "'$c"; out+=$c ;;
+            esac
+        done
+        printf '\033]7;file://%s%s\007' "${HOSTNAME-}" "$out"
     }
 
     # Runs last: keeps the end-of-prompt mark on PS1 (and the command mark on PS0) even when

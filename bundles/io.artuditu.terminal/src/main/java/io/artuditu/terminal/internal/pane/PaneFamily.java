@@ -76,6 +76,7 @@ public final class PaneFamily implements UhpFamily {
 
     @Deactivate
     void deactivate() throws Exception {
+        run.close();
         tracking.close();
     }
 

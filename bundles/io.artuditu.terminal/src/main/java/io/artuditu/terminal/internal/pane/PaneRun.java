@@ -6,6 +6,7 @@ import io.artuditu.terminal.internal.pane.CommandMarks.Finished;
 import io.artuditu.terminal.internal.pane.CommandMarks.ShellState;
 import io.artuditu.terminal.internal.pane.PaneFamily.Target;
 import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.vt.Input;
 import io.artuditu.vt.Keys;
@@ -14,6 +15,7 @@ import io.artuditu.vt.Terminal;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -40,6 +42,9 @@ final class PaneRun {
     private final PaneFamily family;
     /** Panes that have a waiting run, each with its run's token. */
     private final Map<String, Object> waiting = new ConcurrentHashMap<>();
+    /** The wake-ups of the runs waiting now, so that {@link #close} can end their waits. */
+    private final Set<Signal> active = ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
 
     PaneRun(PaneFamily family) {
         this.family = family;
@@ -88,6 +93,16 @@ final class PaneRun {
         }
     }
 
+    /**
+     * Ends every wait at once (the family is stopping): a run that already typed its command
+     * answers {@code evidence:"cancelled"}, one that had not refuses with
+     * {@code method_unavailable}. Runs after this are refused the same way.
+     */
+    void close() {
+        closing = true;
+        active.forEach(Signal::run);
+    }
+
     /** What submits {@code command}: a paste (bracketed when the shell asked for it), then Enter. */
     static byte[] submission(Terminal term, String command) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -106,10 +121,14 @@ final class PaneRun {
             throw PaneFamily.invalid("pane " + t.id() + " already has " + Screen.MAX_WATCHERS + " watchers",
                     Map.of("reason", "watchers_full", "limit", Screen.MAX_WATCHERS));
         }
+        active.add(signal);
         call.connection().onClose(signal);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutS);
         try {
             awaitFirstPrompt(call, t, signal, deadline);
+            if (closing) {
+                throw stopping();
+            }
             Submitted sub = s.read(term -> {
                 if (CommandMarks.state(term) == ShellState.RUNNING) {
                     throw shellBusy(t);
@@ -137,16 +156,24 @@ final class PaneRun {
                 if (s.ended() || !s.pty().isAlive()) {
                     return result(call, t, true, started).put("matched", false).put("evidence", "exited");
                 }
+                if (closing || Thread.currentThread().isInterrupted()) {
+                    return result(call, t, true, started).put("matched", false).put("evidence", "cancelled");
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || call.connection().closed()) {
                     return result(call, t, true, started).put("matched", false).put("evidence", "timeout");
                 }
-                signal.await(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                try {
+                    signal.await(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // the loop answers cancelled
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw PaneFamily.invalid("the server is stopping", Map.of("reason", "interrupted"));
+            throw stopping();
         } finally {
+            active.remove(signal);
             s.unwatch(signal);
         }
     }
@@ -165,6 +192,9 @@ final class PaneRun {
                         + " replaced the hooks, or another program runs in it now)");
             }
             long left = Math.min(windowLeft, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            if (closing) {
+                throw stopping();
+            }
             if (left <= 0 || call.connection().closed()) {
                 throw PaneFamily.invalid("the shell in pane " + t.id() + " has not drawn its first prompt yet",
                         Map.of("reason", "shell_starting", "pane", t.id()));
@@ -181,6 +211,10 @@ final class PaneRun {
     private static UhpException unsupported(Target t, String why) {
         return PaneFamily.invalid("pane " + t.id() + " cannot report when a command ends: " + why,
                 Map.of("reason", "unsupported", "why", why, "pane", t.id()));
+    }
+
+    private static UhpException stopping() {
+        return new UhpException(ErrorCode.METHOD_UNAVAILABLE, "the panes family is stopping; nothing was typed");
     }
 
     private static UhpException busy(Target t) {

@@ -54,6 +54,9 @@ public abstract class PaneTest extends RuntimeTest {
         }
         Uhp.await("the test's panes are gone", () -> opened.stream().allMatch(id -> workspaces.pane(id).isEmpty()));
         opened.clear();
+        try (java.util.stream.Stream<Path> all = Files.walk(userHome)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
     }
 
     /** A pane running {@code command} (empty: the login shell) with {@code HOME} at {@link #userHome}. */

@@ -17,7 +17,7 @@ import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * PLACEHOLDERS: the spec's live-applied settings whose families (ui, theme, layout,
- * files, pane) are not written yet. Each table in {@code placeholder-sections.json} is
+ * files) are not written yet. Each table in {@code placeholder-sections.json} is
  * registered as an ordinary {@link ConfigSection} service, exactly as the owning family
  * will register it; when a family takes a table over, its entry is removed from the file.
  */

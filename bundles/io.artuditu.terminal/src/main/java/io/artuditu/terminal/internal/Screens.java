@@ -27,11 +27,15 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = Screens.class, immediate = true)
 public final class Screens implements PtyTracker {
     static final int EXITED_KEPT = 64;
-    /** Scrollback bytes per pane until the config section is wired (10 MiB, the spec's example). */
-    static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
+    /** Scrollback bytes per pane until the {@code pane} config section says otherwise (10 MiB, the spec's example). */
+    public static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
+    /** Scrollback bytes of all live screens together, until the config section says otherwise (512 MiB). */
+    public static final long DEFAULT_TOTAL_HISTORY_BUDGET = 512L << 20;
+    /** The least scrollback a new screen gets, however little of the total is left (64 KiB). */
+    public static final long MIN_HISTORY_BUDGET = 64L << 10;
 
     /** What is known about a PTY that exited. */
-    record Exited(String terminalId, int status, long exitedMillis) {
+    public record Exited(String terminalId, int status, long exitedMillis) {
     }
 
     /**
@@ -52,6 +56,7 @@ public final class Screens implements PtyTracker {
     private volatile long historyBudget = DEFAULT_HISTORY_BUDGET;
     /** Guards listener calls together with {@link #live} changes, so a new listener misses and repeats nothing. */
     private final List<Listener> listeners = new java.util.ArrayList<>();
+    private volatile long totalHistoryBudget = DEFAULT_TOTAL_HISTORY_BUDGET;
 
     @Activate
     public Screens(@Reference PtyHost host) {
@@ -71,14 +76,28 @@ public final class Screens implements PtyTracker {
 
     @Override
     public void added(Pty pty) {
-        Screen s = new Screen(pty, new Limits(historyBudget, 4096), notifier);
+        Screen s;
         synchronized (listeners) {
+            s = new Screen(pty, new Limits(budgetForNewScreen(), 4096), notifier);
             live.put(pty.id(), s);
             for (Listener l : listeners) {
                 l.added(s);
             }
         }
         pty.listen(s);
+    }
+
+    /**
+     * The per-pane budget, cut to what the total leaves after the live screens' budgets (but
+     * never below {@value #MIN_HISTORY_BUDGET}): a budget is fixed when its screen is made,
+     * so a change applies to screens made after it.
+     */
+    private long budgetForNewScreen() {
+        long used = 0;
+        for (Screen o : live.values()) {
+            used += o.historyBudget();
+        }
+        return Math.min(historyBudget, Math.max(MIN_HISTORY_BUDGET, totalHistoryBudget - used));
     }
 
     @Override
@@ -123,31 +142,39 @@ public final class Screens implements PtyTracker {
     }
 
     /** The live screen of a terminal. */
-    Optional<Screen> screen(String terminalId) {
+    public Optional<Screen> screen(String terminalId) {
         return Optional.ofNullable(live.get(terminalId));
     }
 
     /** What is known about a terminal that exited recently. */
-    Optional<Exited> exited(String terminalId) {
+    public Optional<Exited> exited(String terminalId) {
         synchronized (exited) {
             return Optional.ofNullable(exited.get(terminalId));
         }
     }
 
     /** Live screens in spawn order. */
-    List<Screen> all() {
+    public List<Screen> all() {
         return host.list().stream().map(p -> live.get(p.id())).filter(java.util.Objects::nonNull).toList();
     }
 
-    long historyBudget() {
+    public long historyBudget() {
         return historyBudget;
     }
 
-    void historyBudget(long bytes) {
+    public void historyBudget(long bytes) {
         historyBudget = bytes;
     }
 
-    PtyHost host() {
+    public long totalHistoryBudget() {
+        return totalHistoryBudget;
+    }
+
+    public void totalHistoryBudget(long bytes) {
+        totalHistoryBudget = bytes;
+    }
+
+    public PtyHost host() {
         return host;
     }
 }

@@ -17,6 +17,9 @@ import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.WorkingDirectory;
 import io.artuditu.workspace.PaneInfo;
+import io.artuditu.pty.proc.ProcessEntry;
+import io.artuditu.pty.proc.ProcessScan;
+import io.artuditu.pty.proc.ProcessTree;
 import io.artuditu.workspace.Workspaces;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -50,16 +53,12 @@ public final class PaneFamily implements UhpFamily {
     private final Screens screens;
     private final ExitedPanes exited = new ExitedPanes();
     private final AutoCloseable tracking;
-    private final ProcessSource processes;
+    private final ProcessScan processes;
     private final PaneRun run;
     private final List<UhpMethod> methods;
 
     @Activate
-    public PaneFamily(@Reference Workspaces workspaces, @Reference Screens screens) {
-        this(workspaces, screens, new ProcFs());
-    }
-
-    PaneFamily(Workspaces workspaces, Screens screens, ProcessSource processes) {
+    public PaneFamily(@Reference Workspaces workspaces, @Reference Screens screens, @Reference ProcessScan processes) {
         this.workspaces = workspaces;
         this.screens = screens;
         this.processes = processes;
@@ -293,18 +292,27 @@ public final class PaneFamily implements UhpFamily {
 
     // --- pane.processes ---
 
+    /** Longest a call waits for a scan when the cached one cannot say. */
+    static final long FRESH_SCAN_WAIT_MS = 1_000;
+
     ObjectNode processes(Call call) {
         Target t = target(call);
-        ProcessSource.Tree tree = processes.tree(t.pane().pid());
-        ObjectNode r = head(call, "pane_processes", t).put("scan", tree.ok() ? "ok" : "unavailable")
-                .put("sampled_ms", tree.sampledMillis());
+        long pid = t.pane().pid();
+        ProcessTree tree = processes.tree(pid);
+        if (tree.scan() == ProcessTree.Status.UNAVAILABLE) {
+            // No scan yet, or the root is newer than the last one: wait (bounded) for one.
+            tree = processes.awaitFresh(pid, 0, FRESH_SCAN_WAIT_MS);
+        }
+        ObjectNode r = head(call, "pane_processes", t)
+                .put("scan", tree.scan() == ProcessTree.Status.OK ? "ok" : "unavailable")
+                .put("sampled_ms", tree.sampledAtMillis());
         if (tree.root() == null) {
             r.putNull("root");
         } else {
             r.putObject("root").put("pid", tree.root().pid()).put("name", tree.root().name());
         }
         ArrayNode list = r.putArray("processes");
-        for (ProcessSource.Entry e : tree.descendants()) {
+        for (ProcessEntry e : tree.descendants()) {
             list.addObject().put("pid", e.pid()).put("ppid", e.ppid()).put("name", e.name());
         }
         return r;

@@ -24,6 +24,7 @@ public final class Screen implements PtyListener {
     private final Notifier notifier;
     private final Terminal term;
     private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
+    private final List<Runnable> immediate = new CopyOnWriteArrayList<>();
     /** Grows by one per output chunk fed and per resize; guarded by this. */
     private long outputRevision;
     /** Rows scrolled back from live output by a viewer; output snaps it to 0. Guarded by this. */
@@ -72,12 +73,14 @@ public final class Screen implements PtyListener {
             }
         }
         notifier.changed(this);
+        fireNow();
     }
 
     @Override
     public void closed() {
         ended = true;
         notifier.changed(this);
+        fireNow();
     }
 
     /** Whether the PTY's output has ended (the process and every slave holder are gone). */
@@ -105,6 +108,7 @@ public final class Screen implements PtyListener {
             scrollOffset = (int) target;
             outputRevision++;
             notifier.changed(this);
+            fireNow();
         }
         return scrollOffset;
     }
@@ -121,6 +125,7 @@ public final class Screen implements PtyListener {
         }
         pty.resize(cols, rows);
         notifier.changed(this);
+        fireNow();
     }
 
     /**
@@ -136,6 +141,7 @@ public final class Screen implements PtyListener {
             outputRevision++;
         }
         notifier.changed(this);
+        fireNow();
     }
 
     /** The API's title override, or null. */
@@ -161,7 +167,7 @@ public final class Screen implements PtyListener {
      */
     public boolean watch(Runnable watcher) {
         synchronized (watchers) {
-            if (watchers.size() >= MAX_WATCHERS) {
+            if (watchers.size() + immediate.size() >= MAX_WATCHERS) {
                 return false;
             }
             watchers.add(watcher);
@@ -169,8 +175,36 @@ public final class Screen implements PtyListener {
         }
     }
 
+    /**
+     * Registers a watcher run right after every change, on the thread that made it (the
+     * PTY's reader for output), without coalescing: for a waiter whose check is a counter
+     * compare (a finished command) and that should not wait for the next notification
+     * window. It must only hand off. Counts against {@value #MAX_WATCHERS} like
+     * {@link #watch}.
+     */
+    public boolean watchNow(Runnable watcher) {
+        synchronized (watchers) {
+            if (watchers.size() + immediate.size() >= MAX_WATCHERS) {
+                return false;
+            }
+            immediate.add(watcher);
+            return true;
+        }
+    }
+
     public void unwatch(Runnable watcher) {
         watchers.remove(watcher);
+        immediate.remove(watcher);
+    }
+
+    private void fireNow() {
+        for (Runnable w : immediate) {
+            try {
+                w.run();
+            } catch (RuntimeException e) {
+                System.getLogger(Screen.class.getName()).log(System.Logger.Level.WARNING, "a screen watcher failed", e);
+            }
+        }
     }
 
     /** Called by the notifier thread. */

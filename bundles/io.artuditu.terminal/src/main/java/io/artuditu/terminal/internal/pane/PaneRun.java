@@ -117,7 +117,7 @@ final class PaneRun {
     private ObjectNode runAndWait(Call call, Target t, String command, int timeoutS, int maxOutput) {
         Screen s = t.screen();
         Signal signal = new Signal();
-        if (!s.watch(signal)) {
+        if (!s.watchNow(signal)) { // no coalescing window: the finished mark is answered at once
             throw PaneFamily.invalid("pane " + t.id() + " already has " + Screen.MAX_WATCHERS + " watchers",
                     Map.of("reason", "watchers_full", "limit", Screen.MAX_WATCHERS));
         }

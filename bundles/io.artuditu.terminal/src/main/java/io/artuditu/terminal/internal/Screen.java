@@ -16,9 +16,9 @@ import java.util.function.Function;
  * PTY at once. Watchers ({@link #watch}) hear about changes through the {@link Notifier},
  * coalesced to at most one call per {@value Notifier#FRAME_MILLIS} ms per screen.
  */
-final class Screen implements PtyListener {
+public final class Screen implements PtyListener {
     /** Most watchers (streams, waits) one screen carries. */
-    static final int MAX_WATCHERS = 64;
+    public static final int MAX_WATCHERS = 64;
 
     private final Pty pty;
     private final Notifier notifier;
@@ -37,11 +37,11 @@ final class Screen implements PtyListener {
         this.term = Terminal.create(pty.cols(), pty.rows(), limits);
     }
 
-    Pty pty() {
+    public Pty pty() {
         return pty;
     }
 
-    String terminalId() {
+    public String terminalId() {
         return pty.id();
     }
 
@@ -72,25 +72,25 @@ final class Screen implements PtyListener {
     }
 
     /** Whether the PTY's output has ended (the process and every slave holder are gone). */
-    boolean ended() {
+    public boolean ended() {
         return ended;
     }
 
     /** Runs {@code reader} with the terminal locked; do not keep the terminal. */
-    synchronized <T> T read(Function<Terminal, T> reader) {
+    public synchronized <T> T read(Function<Terminal, T> reader) {
         return reader.apply(term);
     }
 
-    synchronized long revision() {
+    public synchronized long revision() {
         return outputRevision;
     }
 
-    synchronized int scrollOffset() {
+    public synchronized int scrollOffset() {
         return scrollOffset;
     }
 
     /** Moves the viewport by {@code rows} (positive: back into history), clamped; returns the new offset. */
-    synchronized int scroll(int rows) {
+    public synchronized int scroll(int rows) {
         long target = Math.max(0, Math.min((long) term.historySize(), (long) scrollOffset + rows));
         if (target != scrollOffset) {
             scrollOffset = (int) target;
@@ -101,7 +101,7 @@ final class Screen implements PtyListener {
     }
 
     /** Resizes the emulator and the PTY together (the child gets SIGWINCH). */
-    void resize(int cols, int rows) {
+    public void resize(int cols, int rows) {
         synchronized (this) {
             if (cols == term.cols() && rows == term.rows()) {
                 return;
@@ -115,7 +115,7 @@ final class Screen implements PtyListener {
     }
 
     /** When output last arrived, {@link System#nanoTime()}; 0 for never. */
-    long lastOutputNanos() {
+    public long lastOutputNanos() {
         return lastOutputNanos;
     }
 
@@ -125,7 +125,7 @@ final class Screen implements PtyListener {
      *
      * @return false when the screen already has {@value #MAX_WATCHERS}
      */
-    boolean watch(Runnable watcher) {
+    public boolean watch(Runnable watcher) {
         synchronized (watchers) {
             if (watchers.size() >= MAX_WATCHERS) {
                 return false;
@@ -135,7 +135,7 @@ final class Screen implements PtyListener {
         }
     }
 
-    void unwatch(Runnable watcher) {
+    public void unwatch(Runnable watcher) {
         watchers.remove(watcher);
     }
 

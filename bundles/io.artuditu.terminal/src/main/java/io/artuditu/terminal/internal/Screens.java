@@ -31,7 +31,7 @@ public final class Screens implements PtyTracker {
     static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
 
     /** What is known about a PTY that exited. */
-    record Exited(String terminalId, int status, long exitedMillis) {
+    public record Exited(String terminalId, int status, long exitedMillis) {
     }
 
     private final PtyHost host;
@@ -79,19 +79,19 @@ public final class Screens implements PtyTracker {
     }
 
     /** The live screen of a terminal. */
-    Optional<Screen> screen(String terminalId) {
+    public Optional<Screen> screen(String terminalId) {
         return Optional.ofNullable(live.get(terminalId));
     }
 
     /** What is known about a terminal that exited recently. */
-    Optional<Exited> exited(String terminalId) {
+    public Optional<Exited> exited(String terminalId) {
         synchronized (exited) {
             return Optional.ofNullable(exited.get(terminalId));
         }
     }
 
     /** Live screens in spawn order. */
-    List<Screen> all() {
+    public List<Screen> all() {
         return host.list().stream().map(p -> live.get(p.id())).filter(java.util.Objects::nonNull).toList();
     }
 

@@ -102,6 +102,18 @@ final class ClientScreen {
         return sb.toString().stripTrailing();
     }
 
+    String text() {
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < rows; r++) {
+            sb.append(row(r)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    boolean shows(String s) {
+        return text().contains(s);
+    }
+
     /** The attributes a cell of this style must carry, computed independently of the encoder. */
     static String expectedAttrs(long style) {
         ObjectNode a = M.createObjectNode();

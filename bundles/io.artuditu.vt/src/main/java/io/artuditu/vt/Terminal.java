@@ -172,6 +172,14 @@ public interface Terminal {
     long commandsFinished();
 
     /**
+     * How many bells (BEL, 0x07) the program rang: every BEL the parser executes, in text
+     * or inside a control sequence, but not the BEL that ends an OSC string. Only grows;
+     * a reset (RIS) does not clear it. A bell changes nothing visible, so it does not move
+     * {@link #revision()}.
+     */
+    long bells();
+
+    /**
      * Notifications (OSC 9, OSC 777) asked for since the last call, oldest first; the list is
      * the caller's. At most 32 are kept between calls; older ones are dropped first.
      */

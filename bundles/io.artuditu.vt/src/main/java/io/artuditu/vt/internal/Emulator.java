@@ -63,6 +63,8 @@ public final class Emulator implements Terminal {
     private int replyLen;
 
     private long revision;
+    /** BEL (0x07) executed outside strings; never reset, not even by RIS. */
+    private long bells;
     private long resizedAt;
     private long[] rowRevision;
     private boolean changed;
@@ -273,6 +275,9 @@ public final class Emulator implements Terminal {
 
     void execute(int c) {
         switch (c) {
+            case 0x07: // BEL (one that ends an OSC string never gets here)
+                bells++;
+                return;
             case 0x08: // BS
                 if (col > 0) {
                     col--;
@@ -1356,6 +1361,11 @@ public final class Emulator implements Terminal {
     @Override
     public long commandsFinished() {
         return ext.commandsFinished();
+    }
+
+    @Override
+    public long bells() {
+        return bells;
     }
 
     @Override

@@ -28,7 +28,8 @@ import java.util.function.Predicate;
  * to the socket. The screen's watcher (the {@code terminal-notify} thread) only marks the
  * stream dirty. The transport's line thread runs {@link #accept}: it acts on the pane
  * directly (input, resize, scroll, watch) and hands anything to send back (an {@code ok},
- * an {@code error}, the {@code detached} line) to the writer.
+ * an {@code error}, the {@code detached} line) to the writer. A bell the program rings
+ * becomes one {@code "bell"} line, at most one per {@value #BELL_GAP_MS} ms.
  *
  * <p><b>No backlog.</b> Frames are never queued: the writer has at most one frame in
  * flight and one "dirty" mark pending (the two-frame queue), and when it is ready it
@@ -47,6 +48,9 @@ final class AttachStream implements StreamHandler {
     static final int MAX_PENDING_REPLIES = 32;
     /** Lines one wheel notch scrolls the pane's scrollback. */
     static final int WHEEL_LINES = 3;
+
+    /** Bells closer together than this ring once (xterm's bellSuppressTime). */
+    static final long BELL_GAP_MS = 200;
 
     /** The pane being streamed. */
     record Target(String pane, String terminalId, Screen screen) {
@@ -80,6 +84,10 @@ final class AttachStream implements StreamHandler {
     private boolean over;
     private StreamSink sink;
     private long framesSent;
+
+    /** Writer thread only: the pane's bell count the client has heard, and when it last heard one. */
+    private long seenBells;
+    private long lastBellNanos = System.nanoTime() - BELL_GAP_MS * 1_000_000L;
 
     /** Line thread only. */
     private int undecodable;
@@ -175,11 +183,25 @@ final class AttachStream implements StreamHandler {
                     encoder.reset();
                 }
                 boolean running = t.screen().pty().isAlive();
-                Frame f = t.screen().read(term -> encoder.next(term, t.screen().scrollOffset(), running));
+                long[] bells = new long[1];
+                Frame f = t.screen().read(term -> {
+                    bells[0] = term.bells();
+                    return encoder.next(term, t.screen().scrollOffset(), running);
+                });
                 if (f != null) {
                     out.write(ServerLines.frame(f));
                     synchronized (lock) {
                         framesSent++;
+                    }
+                }
+                if (reset) {
+                    seenBells = bells[0]; // a new picture: bells rung before it are not news
+                } else if (bells[0] > seenBells) {
+                    seenBells = bells[0];
+                    long now = System.nanoTime();
+                    if (now - lastBellNanos >= BELL_GAP_MS * 1_000_000L) {
+                        lastBellNanos = now;
+                        out.write(ServerLines.BELL);
                     }
                 }
             }

@@ -305,6 +305,28 @@ class AttachFamilyTest {
     }
 
     @Test
+    void aBellIsOneBellLineAndBellsBeforeTheAttachAreNotReplayed() throws Exception {
+        PaneInfo p = panes.spawn("sh", "-c", "printf 'old\\a'; read x; printf 'new\\a\\a\\a'; exec cat");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!screens.screen(p.terminalId()).orElseThrow().read(t -> t.bells() == 1)) {
+            assertTrue(System.nanoTime() < deadline, "the first bell within 10 s");
+            Thread.sleep(10);
+        }
+        Client c = attach(p, 30, 6);
+        c.until("the first frame", s -> s.shows("old"));
+        c.send("{\"input\":{\"key\":{\"code\":\"enter\"}}}");
+        assertEquals("\"bell\"", c.nextOther(5).toString(), "three bells at once ring once");
+        if (!c.screen.shows("new")) {
+            c.until("the text after them", s -> s.shows("new"));
+        }
+        Thread.sleep(300);
+        while (c.in.peek() != null) {
+            JsonNode l = c.in.poll();
+            assertTrue(l.has("frame"), "no second bell: " + l);
+        }
+    }
+
+    @Test
     void resizeIsAFullFrameAtTheNewSizeAndBadSizesAreAnErrorLine() throws Exception {
         PaneInfo cat = panes.spawn("cat");
         Client c = attach(cat, 30, 6);

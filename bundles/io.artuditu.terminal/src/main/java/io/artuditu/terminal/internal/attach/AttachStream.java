@@ -83,7 +83,6 @@ final class AttachStream implements StreamHandler {
     private boolean hangUp;
     private boolean over;
     private StreamSink sink;
-    private long framesSent;
 
     /** Writer thread only: the pane's bell count the client has heard, and when it last heard one. */
     private long seenBells;
@@ -190,9 +189,6 @@ final class AttachStream implements StreamHandler {
                 });
                 if (f != null) {
                     out.write(ServerLines.frame(f));
-                    synchronized (lock) {
-                        framesSent++;
-                    }
                 }
                 if (reset) {
                     seenBells = bells[0]; // a new picture: bells rung before it are not news
@@ -249,12 +245,6 @@ final class AttachStream implements StreamHandler {
 
     boolean ended() {
         return ended.get();
-    }
-
-    long framesSent() {
-        synchronized (lock) {
-            return framesSent;
-        }
     }
 
     private void finish(Detach why) {

@@ -48,16 +48,18 @@ final class FrameEncoder {
     private String[][] marks;
     /** The terminal revision the client state matches; meaningful only while {@link #live}. */
     private long seenRevision;
-    /** Whether the client state came from the live screen of this same terminal (not history). */
+    /** Whether the client state came from the live screen (not a scrolled-back view). */
     private boolean live;
-    private Terminal seenTerminal;
     private int[] cursor;
     private String shape;
     private boolean wantsMouse;
     /** The history view, rendered when the viewport is scrolled back. */
     private Terminal scratch;
 
-    /** Forgets the client's state: the next frame is full (attach, resize, watch). */
+    /**
+     * Forgets the client's state: the next frame is full (attach, resize, watch). Call it
+     * before {@link #next} is given another terminal: change tracking is per terminal.
+     */
     void reset() {
         cols = -1;
         rows = -1;
@@ -78,7 +80,7 @@ final class FrameEncoder {
         int offset = Math.min(Math.max(0, scrollOffset), term.historySize());
         Terminal view = offset == 0 ? term : history(term, offset);
         BitSet changed;
-        if (!full && offset == 0 && live && seenTerminal == term) {
+        if (!full && offset == 0 && live) {
             changed = term.rowsChangedSince(seenRevision);
         } else {
             changed = new BitSet(rows);
@@ -98,7 +100,6 @@ final class FrameEncoder {
         String sh = shape(term.cursorShape());
         boolean mouse = term.wantsMouse();
         seenRevision = term.revision();
-        seenTerminal = term;
         live = offset == 0;
         if (!full && runs.isEmpty() && Arrays.equals(cur, cursor) && java.util.Objects.equals(sh, shape)
                 && mouse == wantsMouse) {

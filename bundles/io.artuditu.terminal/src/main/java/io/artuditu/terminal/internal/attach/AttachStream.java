@@ -4,7 +4,7 @@ import io.artuditu.pty.PtyInputException;
 import io.artuditu.terminal.internal.Screen;
 import io.artuditu.terminal.internal.attach.ClientLine.Message;
 import io.artuditu.terminal.internal.attach.FrameEncoder.Frame;
-import io.artuditu.terminal.internal.attach.ServerLines.Detach;
+import io.artuditu.terminal.internal.attach.ServerLines.Reason;
 import io.artuditu.uhp.api.StreamHandler;
 import io.artuditu.uhp.api.StreamSink;
 import io.artuditu.uhp.api.UhpException;
@@ -78,7 +78,7 @@ final class AttachStream implements StreamHandler {
     private boolean full = true;
     private final ArrayDeque<byte[]> replies = new ArrayDeque<>();
     /** Set once: send this {@code detached} line after the pending replies, then end. */
-    private Detach detach;
+    private Reason detach;
     /** Set once: end after the pending replies, without a {@code detached} line. */
     private boolean hangUp;
     private boolean over;
@@ -142,7 +142,7 @@ final class AttachStream implements StreamHandler {
             Target t;
             boolean frame;
             boolean reset;
-            Detach why;
+            Reason why;
             boolean stop;
             synchronized (lock) {
                 while (!over && !dirty && replies.isEmpty() && detach == null && !hangUp) {
@@ -175,7 +175,7 @@ final class AttachStream implements StreamHandler {
             }
             if (frame) {
                 if (!open.test(t)) {
-                    out.write(ServerLines.detached(Detach.PANE_CLOSED));
+                    out.write(ServerLines.detached(Reason.PANE_CLOSED));
                     return;
                 }
                 if (reset) {
@@ -228,7 +228,7 @@ final class AttachStream implements StreamHandler {
 
     /** The server is stopping: the client gets {@code detached} "server shutting down" and the stream ends. */
     void shutdown() {
-        finish(Detach.SERVER_SHUTTING_DOWN);
+        finish(Reason.SERVER_SHUTTING_DOWN);
     }
 
     /** Closes the connection now (a writer stuck on a client that does not read). */
@@ -247,7 +247,7 @@ final class AttachStream implements StreamHandler {
         return ended.get();
     }
 
-    private void finish(Detach why) {
+    private void finish(Reason why) {
         synchronized (lock) {
             if (detach == null && !hangUp) {
                 detach = why;
@@ -358,7 +358,7 @@ final class AttachStream implements StreamHandler {
         } else if (m instanceof ClientLine.Watch w) {
             watch(w.pane());
         } else if (m instanceof ClientLine.Detach) {
-            finish(Detach.DETACHED);
+            finish(Reason.DETACHED);
         } else if (m instanceof ClientLine.Refused r) {
             reply(ServerLines.error(r.message()));
         }

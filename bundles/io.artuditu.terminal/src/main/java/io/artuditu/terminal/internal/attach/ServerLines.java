@@ -20,12 +20,12 @@ final class ServerLines {
     static final byte[] BELL = "\"bell\"\n".getBytes(StandardCharsets.UTF_8);
 
     /** Why a stream ended, as the {@code detached} line names it. */
-    enum Detach {
+    enum Reason {
         DETACHED("detached"), PANE_CLOSED("pane closed"), SERVER_SHUTTING_DOWN("server shutting down");
 
         final String reason;
 
-        Detach(String reason) {
+        Reason(String reason) {
             this.reason = reason;
         }
     }
@@ -43,7 +43,7 @@ final class ServerLines {
         });
     }
 
-    static byte[] detached(Detach why) {
+    static byte[] detached(Reason why) {
         return write(g -> {
             g.writeStartObject();
             g.writeObjectFieldStart("detached");

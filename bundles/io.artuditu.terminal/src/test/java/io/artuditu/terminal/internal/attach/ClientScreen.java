@@ -72,6 +72,10 @@ final class ClientScreen {
                 int w = width(g);
                 ObjectNode a = ((ObjectNode) cell).deepCopy();
                 a.remove("ch");
+                if (y >= rows || x >= cols) {
+                    x += w; // the pane is bigger than this client (another client resized it)
+                    continue;
+                }
                 ch[y][x] = g;
                 attrs[y][x] = a.toString();
                 if (w == 2 && x + 1 < cols) {

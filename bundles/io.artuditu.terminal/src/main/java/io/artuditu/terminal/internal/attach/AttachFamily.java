@@ -1,0 +1,152 @@
+package io.artuditu.terminal.internal.attach;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.terminal.internal.Screen;
+import io.artuditu.terminal.internal.Screens;
+import io.artuditu.terminal.internal.TerminalStreams;
+import io.artuditu.terminal.internal.attach.AttachStream.Target;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.workspace.PaneInfo;
+import io.artuditu.workspace.Workspaces;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * The attach family: {@code attach.pane}, one pane's screen streamed as cell diffs with
+ * the client's keys, pastes, mouse, resizes and {@code watch} coming back on the same
+ * connection (docs/protocol/attach.md). Each attach takes one of the server's
+ * {@value TerminalStreams#LIMIT} terminal-stream slots until its connection ends.
+ *
+ * <p>On deactivation (the bundle stops or is updated, the server stops) every open
+ * stream gets {@code {"detached":{"reason":"server shutting down"}}}: the pane itself is
+ * untouched and can be attached again.
+ */
+@Component(service = UhpFamily.class)
+public final class AttachFamily implements UhpFamily {
+    /** How long deactivation waits for the streams to send their last line before closing them. */
+    static final long SHUTDOWN_GRACE_MS = 1_000;
+
+    private final Screens screens;
+    private final Workspaces workspaces;
+    private final TerminalStreams slots;
+    private final List<UhpMethod> methods;
+    private final Set<AttachStream> open = ConcurrentHashMap.newKeySet();
+
+    @Activate
+    public AttachFamily(@Reference Screens screens, @Reference Workspaces workspaces,
+            @Reference TerminalStreams slots) {
+        this.screens = screens;
+        this.workspaces = workspaces;
+        this.slots = slots;
+        this.methods = List.of(UhpMethod.of(UhpContract.standard().method("attach.pane"), this::attach));
+    }
+
+    @Override
+    public String family() {
+        return "attach";
+    }
+
+    @Override
+    public List<UhpMethod> methods() {
+        return methods;
+    }
+
+    @Deactivate
+    void deactivate() throws InterruptedException {
+        for (AttachStream s : open) {
+            s.shutdown();
+        }
+        long deadline = System.nanoTime() + SHUTDOWN_GRACE_MS * 1_000_000L;
+        while (open.stream().anyMatch(s -> !s.ended()) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        for (AttachStream s : open) {
+            s.abort();
+        }
+    }
+
+    ObjectNode attach(Call call) {
+        JsonNode p = call.params();
+        int cols = p.get("cols").intValue();
+        int rows = p.get("rows").intValue();
+        Target target = resolve(p.hasNonNull("pane") ? p.get("pane").textValue() : null);
+        if (!slots.tryAcquire()) {
+            throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "the server already streams "
+                    + TerminalStreams.LIMIT + " terminals; end one (detach) and retry",
+                    Map.of("limit", TerminalStreams.LIMIT, "kind", "terminal_stream"));
+        }
+        AttachStream[] self = new AttachStream[1];
+        AttachStream stream = new AttachStream(target, cols, rows, this::resolve, this::running, () -> {
+            open.remove(self[0]);
+            slots.release();
+        });
+        self[0] = stream;
+        if (!stream.start()) {
+            stream.end();
+            throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "pane " + target.pane() + " already has "
+                    + Screen.MAX_WATCHERS + " watchers", Map.of("limit", Screen.MAX_WATCHERS, "kind", "screen_watcher"));
+        }
+        try {
+            call.connection().onLines(AttachStream.MAX_LINE_BYTES, stream::accept);
+        } catch (UnsupportedOperationException e) {
+            stream.end();
+            throw UhpException.invalid("attach.pane needs a connection that carries client lines (the server's socket)");
+        } catch (RuntimeException e) {
+            stream.end();
+            throw e;
+        }
+        open.add(stream);
+        call.connection().onClose(stream::end);
+        call.streamAfterReply(stream);
+        return call.newObject().put("type", "pane_attach").put("pane", target.pane())
+                .put("terminal_id", target.terminalId()).put("cols", cols).put("rows", rows);
+    }
+
+    /** The pane {@code pane} names (null: the focused one) with its live screen. */
+    Target resolve(String pane) {
+        Optional<PaneInfo> info = pane == null ? workspaces.focusedPane() : workspaces.pane(pane);
+        if (info.isEmpty()) {
+            if (pane == null) {
+                throw new UhpException(ErrorCode.NOT_FOUND, "no pane is focused; name one with pane", Map.of());
+            }
+            throw new UhpException(ErrorCode.NOT_FOUND, "no pane " + pane,
+                    Map.of("pane", pane, "state", "unknown"));
+        }
+        PaneInfo p = info.get();
+        Optional<Screen> screen = screens.screen(p.terminalId());
+        if (screen.isEmpty() || screen.get().ended()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("pane", p.id());
+            details.put("terminal_id", p.terminalId());
+            Optional<Screens.Exited> gone = screens.exited(p.terminalId());
+            if (gone.isPresent()) {
+                details.put("state", "exited");
+                details.put("exit_status", gone.get().status());
+                details.put("exited_at_ms", gone.get().exitedMillis());
+            } else {
+                details.put("state", "unknown");
+            }
+            throw new UhpException(ErrorCode.NOT_FOUND, "pane " + p.id() + " has exited", details);
+        }
+        return new Target(p.id(), p.terminalId(), screen.get());
+    }
+
+    /** Whether the target's process still runs: its screen is the live one and its output has not ended. */
+    private boolean running(Target t) {
+        return !t.screen().ended() && screens.screen(t.terminalId()).orElse(null) == t.screen();
+    }
+}

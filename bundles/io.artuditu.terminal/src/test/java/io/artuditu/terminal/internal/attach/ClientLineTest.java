@@ -1,0 +1,113 @@
+package io.artuditu.terminal.internal.attach;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.artuditu.terminal.internal.attach.ClientLine.Message;
+import io.artuditu.uhp.api.schema.JsonSchema;
+import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.vt.Key;
+import io.artuditu.vt.Keys;
+import io.artuditu.vt.MouseEvent;
+import io.artuditu.vt.Terminal;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class ClientLineTest {
+    static final JsonSchema CLIENT_LINE = JsonSchema.compile(
+            UhpContract.standard().document().at("/methods/attach.pane/stream/client_line"));
+
+    static Message decode(String line) {
+        return ClientLine.decode(line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A line the contract's client_line schema accepts, decoded. */
+    static Message valid(String line) throws Exception {
+        assertEquals("", CLIENT_LINE.validate(ClientScreen.M.readTree(line), "line").map(Object::toString).orElse(""),
+                line);
+        return decode(line);
+    }
+
+    static byte[] bytes(Message m) {
+        ClientLine.KeyPress k = assertInstanceOf(ClientLine.KeyPress.class, m);
+        return k.key() == null ? k.text() : Keys.encode(k.key(), Terminal.create(80, 24));
+    }
+
+    @Test
+    void keysBecomeTheBytesXtermSends() throws Exception {
+        assertArrayEquals("x".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":{\"char\":\"x\"}}}}")));
+        assertArrayEquals(new byte[] {3}, bytes(valid("{\"input\":{\"key\":{\"code\":{\"char\":\"c\"},\"mods\":{\"ctrl\":true}}}}")));
+        assertArrayEquals("\r".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":\"enter\"}}}")));
+        assertArrayEquals("\033[Z".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":\"back_tab\"}}}")));
+        assertArrayEquals("\033[1;3D".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":\"left\",\"mods\":{\"alt\":true}}}}")));
+        assertArrayEquals("\033[15~".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":{\"f\":5}}}}")));
+        assertArrayEquals("\033[6~".getBytes(), bytes(valid("{\"input\":{\"key\":{\"code\":\"page_down\"}}}")));
+        assertArrayEquals("\033x".getBytes(), bytes(decode("{\"input\":{\"key\":{\"code\":{\"char\":\"x\"},\"mods\":{\"alt\":true}}}}")));
+        assertArrayEquals("e\u0301".getBytes(StandardCharsets.UTF_8), bytes(decode("{\"input\":{\"key\":{\"code\":{\"char\":\"e\u0301\"}}}}")),
+                "a grapheme of several code points goes as its text");
+        assertArrayEquals("👍🏽".getBytes(StandardCharsets.UTF_8), bytes(decode("{\"input\":{\"key\":{\"code\":{\"char\":\"👍🏽\"}}}}")));
+        assertEquals(new Key("x", false, false, true), ((ClientLine.KeyPress) decode(
+                "{\"input\":{\"key\":{\"code\":{\"char\":\"x\"},\"mods\":{\"shift\":true},\"repeat\":true}}}")).key(),
+                "unknown fields are ignored");
+    }
+
+    @Test
+    void keysThisServerCannotSendAreRefusedNotFatal() {
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"input\":{\"key\":{\"code\":\"caps_lock\"}}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"input\":{\"key\":{\"code\":{\"f\":13}}}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"input\":{\"key\":{\"code\":{\"char\":\"\\u0007\"}}}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"input\":{\"key\":{}}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"input\":{\"key\":{\"code\":{\"char\":\"\"}}}}"));
+    }
+
+    @Test
+    void pasteMouseAndWheel() throws Exception {
+        assertEquals(new ClientLine.Paste("some\ntext"), valid("{\"input\":{\"paste\":\"some\\ntext\"}}"));
+        assertEquals(new ClientLine.Wheel(true, 10, 4), valid("{\"input\":{\"scroll_up\":{\"x\":10,\"y\":4}}}"));
+        assertEquals(new ClientLine.Wheel(false, 0, 0), valid("{\"input\":{\"scroll_down\":{\"x\":0,\"y\":0}}}"));
+        assertEquals(new ClientLine.Mouse(MouseEvent.Action.PRESS, 1, 2), valid("{\"input\":{\"mouse_down\":{\"x\":1,\"y\":2}}}"));
+        assertEquals(new ClientLine.Mouse(MouseEvent.Action.PRESS, 1, 2),
+                valid("{\"input\":{\"mouse_down\":{\"x\":1,\"y\":2,\"button\":\"left\"}}}"));
+        assertInstanceOf(ClientLine.Ignored.class, valid("{\"input\":{\"mouse_down\":{\"x\":1,\"y\":2,\"button\":\"right\"}}}"),
+                "a right press is the client's own menu");
+        assertEquals(new ClientLine.Mouse(MouseEvent.Action.RELEASE, 3, 4), valid("{\"input\":{\"mouse_up\":{\"x\":3,\"y\":4}}}"));
+        assertEquals(new ClientLine.Mouse(MouseEvent.Action.DRAG, 5, 6), valid("{\"input\":{\"mouse_drag\":{\"x\":5,\"y\":6}}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"input\":{\"scroll_up\":{\"x\":-1,\"y\":4}}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"input\":{\"paste\":5}}"));
+        assertInstanceOf(ClientLine.Ignored.class, decode("{\"input\":{\"focus\":true}}"));
+    }
+
+    @Test
+    void resizeWatchCommandsAndDetach() throws Exception {
+        assertEquals(new ClientLine.Resize(100, 30), valid("{\"resize\":{\"cols\":100,\"rows\":30}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"resize\":{\"cols\":1001,\"rows\":30}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"resize\":{\"cols\":10,\"rows\":0}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"resize\":{\"cols\":\"wide\",\"rows\":30}}"));
+        assertEquals(new ClientLine.Watch("7"), valid("{\"watch\":{\"pane\":7}}"));
+        assertEquals(new ClientLine.Watch("7"), valid("{\"watch\":{\"pane\":\"7\"}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"watch\":{\"pane\":\"seven\"}}"));
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"watch\":{\"pane\":0}}"));
+        assertEquals(new ClientLine.ScrollPage(-1), valid("{\"command\":{\"scroll_page\":-1}}"));
+        assertEquals(new ClientLine.ScrollPage(1), valid("{\"command\":{\"scroll_page\":1}}"));
+        ClientLine.Refused split = assertInstanceOf(ClientLine.Refused.class,
+                decode("{\"command\":{\"split_pane\":{\"dir\":\"horizontal\",\"kind\":\"git\"}}}"));
+        assertTrue(split.message().contains("split_pane"), split.message());
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"command\":\"paste_image\"}"));
+        assertEquals(new ClientLine.Detach(), valid("\"detach\""));
+        assertEquals(new ClientLine.Detach(), valid("{\"detach\":null}"));
+    }
+
+    @Test
+    void unknownKindsAreIgnoredAndGarbageIsUndecodable() {
+        assertInstanceOf(ClientLine.Ignored.class, decode("{\"notice\":\"no image on the clipboard\"}"));
+        assertInstanceOf(ClientLine.Ignored.class, decode("{\"teleport\":{\"to\":\"mars\"}}"));
+        assertInstanceOf(ClientLine.Ignored.class, decode("\"read_clipboard_image\""));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("not json"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode(""));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("[1,2]"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"input\":{},\"resize\":{}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, ClientLine.decode(new byte[] {'"', (byte) 0xff, '"'}));
+    }
+}

@@ -13,47 +13,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input to terminal.backend.*: identities that never existed or exited, text over the
  * limit, bad keys and sizes, a program that never reads, and a program that floods. Each
  * gets a structured answer and the server keeps answering ping, also while it happens.
  */
-class TerminalBadInputTest {
-    @TempDir
-    static Path home;
-    @TempDir
-    static Path work;
-    static ForegroundServer server;
-    static Path sock;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = new ForegroundServer(home);
-        sock = server.socket;
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
-    @AfterEach
-    void stillServing() throws Exception {
-        Terms.ping(sock);
-    }
-
+class TerminalBadInputTest extends OneServerPerClass {
     /** Every method that takes a terminal_id, with the other params it needs. */
     static Map<String, ObjectNode> targeted(String terminalId) {
         return Map.ofEntries(

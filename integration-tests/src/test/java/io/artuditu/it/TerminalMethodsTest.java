@@ -16,41 +16,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * terminal.backend.* against the real server, real PTYs and the real socket: each method's
  * answer on a working terminal, read back through the other methods. Every reply is
  * checked against its result schema (Wire) and the server runs with strict results.
  */
-class TerminalMethodsTest {
-    @TempDir
-    static Path home;
-    @TempDir
-    static Path work;
-    static ForegroundServer server;
-    static Path sock;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = new ForegroundServer(home);
-        sock = server.socket;
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
-    @AfterEach
-    void stillServing() throws Exception {
-        Terms.ping(sock);
-    }
-
+class TerminalMethodsTest extends OneServerPerClass {
     /** An interactive sh with the prompt "tb$ ", ready for input. */
     private static String shell() throws Exception {
         ObjectNode p = params().put("cwd", work.toString());

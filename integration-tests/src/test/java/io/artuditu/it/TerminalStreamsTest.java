@@ -12,44 +12,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * terminal.backend.observe and control over the real socket: the acknowledgment, a full
  * first update, row diffs, terminal_exited and EOF; control lines good and bad; the
  * server-wide cap of eight streams. Every stream line is checked against the contract.
  */
-class TerminalStreamsTest {
-    @TempDir
-    static Path home;
-    @TempDir
-    static Path work;
-    static ForegroundServer server;
-    static Path sock;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = new ForegroundServer(home);
-        sock = server.socket;
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
+class TerminalStreamsTest extends OneServerPerClass {
     @AfterEach
-    void stillServing() throws Exception {
-        Terms.ping(sock);
+    void streamSlotsAreBack() throws Exception {
         Terms.await("every stream slot is back", () -> activeStreams() == 0);
     }
 

@@ -56,7 +56,7 @@ final class CaptureMethod {
         int got = 0;
         for (int i = (int) from; got < n; i++, got++) {
             String line = i < history ? t.historyText(i, styled) : t.rowText(i - history, styled);
-            long size = utf8Length(line) + (got > 0 ? 1 : 0);
+            long size = Utf8.length(line) + (got > 0 ? 1 : 0);
             if (bytes + size > MAX_BYTES) {
                 truncated = true;
                 break;
@@ -68,23 +68,5 @@ final class CaptureMethod {
             bytes += size;
         }
         return new Range(revision, (int) from, got, total, history, t.cols(), t.rows(), truncated, text.toString());
-    }
-
-    static long utf8Length(CharSequence s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 }

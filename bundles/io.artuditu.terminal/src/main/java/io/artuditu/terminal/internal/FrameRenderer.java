@@ -73,7 +73,7 @@ final class FrameRenderer {
                 if (resized && text.isEmpty()) {
                     continue; // a full update lists only rows that are not blank
                 }
-                long size = CaptureMethod.utf8Length(text);
+                long size = Utf8.length(text);
                 if (bytes + size > MAX_FRAME_TEXT_BYTES && lines.size() > 0) {
                     pending.set(r);
                     continue;

@@ -91,7 +91,7 @@ class CaptureMethodTest {
     @Test
     void utf8LengthCountsLikeTheEncoder() {
         for (String s : new String[] {"", "abc", "é", "€", "😀", "a😀é\n"}) {
-            assertEquals(s.getBytes(StandardCharsets.UTF_8).length, CaptureMethod.utf8Length(s), s);
+            assertEquals(s.getBytes(StandardCharsets.UTF_8).length, io.artuditu.terminal.internal.Utf8.length(s), s);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.artuditu.terminal.internal.pane;
 
+import io.artuditu.terminal.internal.Utf8;
+
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.ShellMarks;
 import io.artuditu.vt.Terminal;
@@ -147,7 +149,7 @@ final class CommandMarks {
                 }
                 trailing = false;
             }
-            int n = utf8Length(piece);
+            int n = Utf8.length(piece);
             if (bytes + n > maxBytes) {
                 parts.addFirst(tail(piece, (int) (maxBytes - bytes)));
                 cut = true;
@@ -169,24 +171,6 @@ final class CommandMarks {
             end--;
         }
         return s.substring(0, end);
-    }
-
-    static int utf8Length(CharSequence s) {
-        int n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n++;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
     }
 
     /** The longest end of {@code s} that fits in {@code maxBytes} UTF-8 bytes, never splitting a character. */

@@ -1,5 +1,7 @@
 package io.artuditu.terminal.internal.pane;
 
+import io.artuditu.terminal.internal.Utf8;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -158,7 +160,7 @@ public final class PaneFamily implements UhpFamily {
     }
 
     static void checkText(String field, String text) {
-        int bytes = CommandMarks.utf8Length(text);
+        int bytes = Utf8.length(text);
         if (bytes > MAX_TEXT_BYTES) {
             throw invalid(field + " is " + bytes + " bytes of UTF-8; at most " + MAX_TEXT_BYTES + " are allowed",
                     Map.of("field", field, "bytes", bytes, "limit", MAX_TEXT_BYTES));
@@ -232,7 +234,7 @@ public final class PaneFamily implements UhpFamily {
             boolean cut = range.truncated();
             for (int i = range.first(); i < range.first() + range.count(); i++) {
                 String line = CommandMarks.text(term, offset + i, styled);
-                int add = CommandMarks.utf8Length(line) + (n > 0 ? 1 : 0);
+                int add = Utf8.length(line) + (n > 0 ? 1 : 0);
                 if (bytes + add > MAX_READ_BYTES) {
                     cut = true;
                     break;

@@ -165,8 +165,8 @@ class CommandMarksTest {
         assertEquals("", CommandMarks.tail("é", 1));
         assertEquals("😀", CommandMarks.tail("x😀", 4));
         assertEquals("", CommandMarks.tail("😀", 3));
-        assertEquals(4, CommandMarks.utf8Length("😀"));
-        assertEquals(3, CommandMarks.utf8Length("a" + "é"));
+        assertEquals(4, io.artuditu.terminal.internal.Utf8.length("😀"));
+        assertEquals(3, io.artuditu.terminal.internal.Utf8.length("a" + "é"));
     }
 
     @Test

@@ -27,6 +27,8 @@ if [[ $- == *i* && -z ${__artu_installed-} ]]; then
     __artu_precmd() {
         local s=$?
         __artu_at_prompt=0
+        # The directory first: whoever waits for the finished mark reads the new cwd with it.
+        __artu_osc7
         if [[ $__artu_ran == 1 ]]; then
             __artu_ran=0
             if [[ $COLUMNS =~ ^[1-9][0-9]*$ ]]; then
@@ -34,7 +36,6 @@ if [[ $- == *i* && -z ${__artu_installed-} ]]; then
             fi
             printf '\033]133;D;%s\007' "$s"
         fi
-        __artu_osc7
         printf '\033]133;A\007'
         return "$s"
     }

@@ -172,11 +172,18 @@ public final class Emulator implements Terminal {
             int n = Math.min(cols - from, j - i);
             int to = from + n;
             line.prepare(from, to);
-            int[] cp = line.cp;
-            long[] st = line.st;
-            for (int k = 0; k < n; k++) {
-                cp[from + k] = b[i + k];
-                st[from + k] = s;
+            int[] cp = line.cps();
+            long[] st = line.stsFor(s);
+            if (st == null) {
+                // The row's cells already have this rendition (plain text on a plain row).
+                for (int k = 0; k < n; k++) {
+                    cp[from + k] = b[i + k];
+                }
+            } else {
+                for (int k = 0; k < n; k++) {
+                    cp[from + k] = b[i + k];
+                    st[from + k] = s;
+                }
             }
             if (link != 0 || line.links != null) {
                 line.link(from, to, link);
@@ -226,11 +233,9 @@ public final class Emulator implements Terminal {
             line.insert(col, w, blank());
         }
         line.prepare(col, col + w);
-        line.cp[col] = w == 2 ? c | Line.WIDE : c;
-        line.st[col] = style;
+        line.put(col, w == 2 ? c | Line.WIDE : c, style);
         if (w == 2) {
-            line.cp[col + 1] = Line.TAIL;
-            line.st[col + 1] = style;
+            line.put(col + 1, Line.TAIL, style);
         }
         if (ext.currentLink != 0 || line.links != null) {
             line.link(col, col + w, ext.currentLink);
@@ -251,10 +256,10 @@ public final class Emulator implements Terminal {
             return;
         }
         Line line = lines[row];
-        if ((line.cp[at] & Line.TAIL) != 0 && at > 0) {
+        if ((line.cp(at) & Line.TAIL) != 0 && at > 0) {
             at--;
         }
-        if (line.cp[at] == 0) {
+        if (line.cp(at) == 0) {
             return;
         }
         line.addMark(at, mark);
@@ -446,7 +451,7 @@ public final class Emulator implements Terminal {
             // DECALN: fill with E, margins reset, cursor home.
             for (int r = 0; r < rows; r++) {
                 lines[r].reset(0);
-                Arrays.fill(lines[r].cp, 'E');
+                Arrays.fill(lines[r].cps(), 'E');
             }
             top = 0;
             bottom = rows - 1;
@@ -1153,7 +1158,7 @@ public final class Emulator implements Terminal {
                 sb.append('\n');
             }
             Line l = lines[r];
-            Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+            Render.row(sb, l, withSgr);
         }
         return sb.toString();
     }
@@ -1162,7 +1167,7 @@ public final class Emulator implements Terminal {
     public String rowText(int r, boolean withSgr) {
         Line l = lines[checkRow(r)];
         StringBuilder sb = new StringBuilder(cols);
-        Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+        Render.row(sb, l, withSgr);
         return sb.toString();
     }
 
@@ -1177,14 +1182,14 @@ public final class Emulator implements Terminal {
 
     @Override
     public int codepoint(int r, int c) {
-        int v = cellLine(r, c).cp[c];
+        int v = cellLine(r, c).cp(c);
         return (v & Line.TAIL) != 0 ? 0 : v & Line.CP_MASK;
     }
 
     @Override
     public String grapheme(int r, int c) {
         Line l = cellLine(r, c);
-        int v = l.cp[c];
+        int v = l.cp(c);
         if ((v & Line.TAIL) != 0) {
             return "";
         }
@@ -1195,13 +1200,13 @@ public final class Emulator implements Terminal {
 
     @Override
     public int width(int r, int c) {
-        int v = cellLine(r, c).cp[c];
+        int v = cellLine(r, c).cp(c);
         return (v & Line.TAIL) != 0 ? 0 : (v & Line.WIDE) != 0 ? 2 : 1;
     }
 
     @Override
     public long style(int r, int c) {
-        return cellLine(r, c).st[c];
+        return cellLine(r, c).st(c);
     }
 
     @Override

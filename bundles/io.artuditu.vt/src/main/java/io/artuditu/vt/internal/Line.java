@@ -18,8 +18,8 @@ import java.util.Arrays;
  * The two are independent: a row of plain text has {@code cp} and no {@code st}; a row erased
  * in part with a background colour has {@code st} and no {@code cp}. Readers go through
  * {@link #cp(int)} and {@link #st(int)}; writers call {@link #cps()} / {@link #sts()} once
- * (they allocate on first need) and then index the array. Once allocated they are kept,
- * see {@link #reset}.
+ * (they allocate on first need) and then index the array. Which operations give the arrays
+ * back is in {@link #reset} and {@link #clear}.
  *
  * <p>Invariant: a cell flagged WIDE is always followed by a TAIL cell and a TAIL cell always
  * follows a WIDE one; every mutator keeps that by blanking the other half of a wide
@@ -205,9 +205,10 @@ final class Line {
     }
 
     /**
-     * Blanks the row with rendition {@code fill}, keeping the arrays it has: a row is mostly
-     * blanked to be written again (the row a scroll brings in, a redraw), so a program that
-     * scrolls or redraws continuously allocates nothing per row.
+     * Blanks the row with rendition {@code fill}, keeping the arrays it has: for rows about to
+     * be written again (the row a scroll brings in at the bottom or top, rows erased on the
+     * alternate screen, a reused buffer), so a program that scrolls or redraws continuously
+     * allocates nothing per row.
      */
     void reset(long fill) {
         if (cp != null) {
@@ -218,6 +219,18 @@ final class Line {
         } else {
             this.fill = fill;
         }
+        resetRow();
+    }
+
+    /**
+     * Blanks the row with rendition {@code fill} and gives its arrays back: for erasing whole
+     * rows of the primary screen (ED, RIS), after which rows often stay blank, such as below
+     * a shell prompt after {@code clear}.
+     */
+    void clear(long fill) {
+        cp = null;
+        st = null;
+        this.fill = fill;
         resetRow();
     }
 

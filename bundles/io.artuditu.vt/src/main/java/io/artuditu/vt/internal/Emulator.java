@@ -1324,6 +1324,26 @@ public final class Emulator implements Terminal {
         return sum;
     }
 
+    /**
+     * Retained bytes of the screen grids under the model of {@code docs/vt.md}: each row's
+     * object and the arrays it holds, and the row arrays; the alternate grid when it exists
+     * (tests).
+     */
+    long footprint() {
+        return gridBytes(primary) + gridBytes(alternate);
+    }
+
+    private static long gridBytes(Line[] grid) {
+        if (grid == null) {
+            return 0;
+        }
+        long sum = HistoryLine.array(grid.length, 4);
+        for (Line l : grid) {
+            sum += l.bytes();
+        }
+        return sum;
+    }
+
     /** Bytes the parser holds for the input (tests). */
     int parserRetainedBytes() {
         return parser.retainedBytes() + replies.length;

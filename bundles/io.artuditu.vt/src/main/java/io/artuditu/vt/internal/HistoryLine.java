@@ -63,31 +63,39 @@ final class HistoryLine {
         long[] st = line.st;
         int n = line.length();
         boolean fits = true;
-        if (cp != null) {
+        int runs = n == 0 ? 0 : 1;
+        if (cp != null && st != null) {
+            // The common case for coloured output: one pass for both, as scrolling is hot.
+            for (int i = 0; i < n; i++) {
+                if ((cp[i] & ~0xFF) != 0) {
+                    fits = false;
+                }
+                if (i > 0 && st[i] != st[i - 1]) {
+                    runs++;
+                }
+            }
+        } else if (cp != null) {
             for (int i = 0; i < n; i++) {
                 if ((cp[i] & ~0xFF) != 0) {
                     fits = false;
                     break;
                 }
             }
-        }
-        int[] runEnd;
-        long[] runStyle;
-        if (n == 0) {
-            runEnd = new int[0];
-            runStyle = new long[0];
-        } else if (st == null) {
-            runEnd = new int[] {n};
-            runStyle = new long[] {line.fill};
-        } else {
-            int runs = 1;
+        } else if (st != null) {
             for (int i = 1; i < n; i++) {
                 if (st[i] != st[i - 1]) {
                     runs++;
                 }
             }
-            runEnd = new int[runs];
-            runStyle = new long[runs];
+        }
+        int[] runEnd = new int[runs];
+        long[] runStyle = new long[runs];
+        if (st == null) {
+            if (runs == 1) {
+                runEnd[0] = n;
+                runStyle[0] = line.fill;
+            }
+        } else {
             int r = -1;
             for (int i = 0; i < n; i++) {
                 if (i == 0 || st[i] != st[i - 1]) {

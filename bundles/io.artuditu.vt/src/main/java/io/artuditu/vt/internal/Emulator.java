@@ -174,11 +174,18 @@ public final class Emulator implements Terminal {
             int n = Math.min(cols - from, j - i);
             int to = from + n;
             line.prepare(from, to);
-            int[] cp = line.cp;
-            long[] st = line.st;
-            for (int k = 0; k < n; k++) {
-                cp[from + k] = b[i + k];
-                st[from + k] = s;
+            int[] cp = line.cps();
+            long[] st = line.stsFor(s);
+            if (st == null) {
+                // The row's cells already have this rendition (plain text on a plain row).
+                for (int k = 0; k < n; k++) {
+                    cp[from + k] = b[i + k];
+                }
+            } else {
+                for (int k = 0; k < n; k++) {
+                    cp[from + k] = b[i + k];
+                    st[from + k] = s;
+                }
             }
             if (link != 0 || line.links != null) {
                 line.link(from, to, link);
@@ -228,11 +235,9 @@ public final class Emulator implements Terminal {
             line.insert(col, w, blank());
         }
         line.prepare(col, col + w);
-        line.cp[col] = w == 2 ? c | Line.WIDE : c;
-        line.st[col] = style;
+        line.put(col, w == 2 ? c | Line.WIDE : c, style);
         if (w == 2) {
-            line.cp[col + 1] = Line.TAIL;
-            line.st[col + 1] = style;
+            line.put(col + 1, Line.TAIL, style);
         }
         if (ext.currentLink != 0 || line.links != null) {
             line.link(col, col + w, ext.currentLink);
@@ -253,10 +258,10 @@ public final class Emulator implements Terminal {
             return;
         }
         Line line = lines[row];
-        if ((line.cp[at] & Line.TAIL) != 0 && at > 0) {
+        if ((line.cp(at) & Line.TAIL) != 0 && at > 0) {
             at--;
         }
-        if (line.cp[at] == 0) {
+        if (line.cp(at) == 0) {
             return;
         }
         line.addMark(at, mark);
@@ -451,7 +456,7 @@ public final class Emulator implements Terminal {
             // DECALN: fill with E, margins reset, cursor home.
             for (int r = 0; r < rows; r++) {
                 lines[r].reset(0);
-                Arrays.fill(lines[r].cp, 'E');
+                Arrays.fill(lines[r].cps(), 'E');
             }
             top = 0;
             bottom = rows - 1;
@@ -492,7 +497,7 @@ public final class Emulator implements Terminal {
 
     private void fullReset() {
         for (Line l : primary) {
-            l.reset(0);
+            l.clear(0);
         }
         alternate = null;
         lines = primary;
@@ -765,20 +770,20 @@ public final class Emulator implements Terminal {
             case 0:
                 eraseLine(0);
                 for (int r = row + 1; r < rows; r++) {
-                    lines[r].reset(fill);
+                    eraseRow(r, fill);
                 }
                 touch(row, rows - 1);
                 break;
             case 1:
                 eraseLine(1);
                 for (int r = 0; r < row; r++) {
-                    lines[r].reset(fill);
+                    eraseRow(r, fill);
                 }
                 touch(0, row);
                 break;
             case 2:
                 for (int r = 0; r < rows; r++) {
-                    lines[r].reset(fill);
+                    eraseRow(r, fill);
                 }
                 touch(0, rows - 1);
                 break;
@@ -787,6 +792,20 @@ public final class Emulator implements Terminal {
                 break;
             default:
                 break;
+        }
+    }
+
+    /**
+     * Blanks a whole row for ED. On the primary screen the row gives its arrays back: that is
+     * a shell's {@code clear}, after which most rows stay blank. On the alternate screen it
+     * keeps them: full-screen programs erase and redraw continuously, and reallocating every
+     * row each frame made an erase-and-redraw loop about half again as slow.
+     */
+    private void eraseRow(int r, long fill) {
+        if (lines == primary) {
+            lines[r].clear(fill);
+        } else {
+            lines[r].reset(fill);
         }
     }
 
@@ -886,7 +905,7 @@ public final class Emulator implements Terminal {
         }
         if (enter && clear) {
             for (Line l : alternate) {
-                l.reset(0);
+                l.reset(0); // keeps arrays: the program is about to draw over them
             }
         }
         lines = want;
@@ -1158,7 +1177,7 @@ public final class Emulator implements Terminal {
                 sb.append('\n');
             }
             Line l = lines[r];
-            Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+            Render.row(sb, l, withSgr);
         }
         return sb.toString();
     }
@@ -1167,7 +1186,7 @@ public final class Emulator implements Terminal {
     public String rowText(int r, boolean withSgr) {
         Line l = lines[checkRow(r)];
         StringBuilder sb = new StringBuilder(cols);
-        Render.row(sb, l.cp, l.st, l.marks, cols, withSgr);
+        Render.row(sb, l, withSgr);
         return sb.toString();
     }
 
@@ -1182,14 +1201,14 @@ public final class Emulator implements Terminal {
 
     @Override
     public int codepoint(int r, int c) {
-        int v = cellLine(r, c).cp[c];
+        int v = cellLine(r, c).cp(c);
         return (v & Line.TAIL) != 0 ? 0 : v & Line.CP_MASK;
     }
 
     @Override
     public String grapheme(int r, int c) {
         Line l = cellLine(r, c);
-        int v = l.cp[c];
+        int v = l.cp(c);
         if ((v & Line.TAIL) != 0) {
             return "";
         }
@@ -1200,13 +1219,13 @@ public final class Emulator implements Terminal {
 
     @Override
     public int width(int r, int c) {
-        int v = cellLine(r, c).cp[c];
+        int v = cellLine(r, c).cp(c);
         return (v & Line.TAIL) != 0 ? 0 : (v & Line.WIDE) != 0 ? 2 : 1;
     }
 
     @Override
     public long style(int r, int c) {
-        return cellLine(r, c).st[c];
+        return cellLine(r, c).st(c);
     }
 
     @Override
@@ -1306,6 +1325,26 @@ public final class Emulator implements Terminal {
         long sum = 0;
         for (int i = 0; i < history.size(); i++) {
             sum += history.get(i).bytes;
+        }
+        return sum;
+    }
+
+    /**
+     * Retained bytes of the screen grids under the model of {@code docs/vt.md}: each row's
+     * object and the arrays it holds, and the row arrays; the alternate grid when it exists
+     * (tests).
+     */
+    long footprint() {
+        return gridBytes(primary) + gridBytes(alternate);
+    }
+
+    private static long gridBytes(Line[] grid) {
+        if (grid == null) {
+            return 0;
+        }
+        long sum = HistoryLine.array(grid.length, 4);
+        for (Line l : grid) {
+            sum += l.bytes();
         }
         return sum;
     }

@@ -58,38 +58,61 @@ final class HistoryLine {
     }
 
     static HistoryLine of(Line line) {
+        // A null array stands for cells that are all empty (cp) or all line.fill (st).
         int[] cp = line.cp;
         long[] st = line.st;
-        int n = cp.length;
-        while (n > 0 && cp[n - 1] == 0 && st[n - 1] == 0) {
-            n--;
-        }
+        int n = line.length();
         boolean fits = true;
         int runs = n == 0 ? 0 : 1;
-        for (int i = 0; i < n; i++) {
-            if ((cp[i] & ~0xFF) != 0) {
-                fits = false;
+        if (cp != null && st != null) {
+            // The common case for coloured output: one pass for both, as scrolling is hot.
+            for (int i = 0; i < n; i++) {
+                if ((cp[i] & ~0xFF) != 0) {
+                    fits = false;
+                }
+                if (i > 0 && st[i] != st[i - 1]) {
+                    runs++;
+                }
             }
-            if (i > 0 && st[i] != st[i - 1]) {
-                runs++;
+        } else if (cp != null) {
+            for (int i = 0; i < n; i++) {
+                if ((cp[i] & ~0xFF) != 0) {
+                    fits = false;
+                    break;
+                }
+            }
+        } else if (st != null) {
+            for (int i = 1; i < n; i++) {
+                if (st[i] != st[i - 1]) {
+                    runs++;
+                }
             }
         }
         int[] runEnd = new int[runs];
         long[] runStyle = new long[runs];
-        int r = -1;
-        for (int i = 0; i < n; i++) {
-            if (i == 0 || st[i] != st[i - 1]) {
-                r++;
-                runStyle[r] = st[i];
+        if (st == null) {
+            if (runs == 1) {
+                runEnd[0] = n;
+                runStyle[0] = line.fill;
             }
-            runEnd[r] = i + 1;
+        } else {
+            int r = -1;
+            for (int i = 0; i < n; i++) {
+                if (i == 0 || st[i] != st[i - 1]) {
+                    r++;
+                    runStyle[r] = st[i];
+                }
+                runEnd[r] = i + 1;
+            }
         }
         byte[] narrow = null;
         int[] cells = null;
         if (fits) {
             narrow = new byte[n];
-            for (int i = 0; i < n; i++) {
-                narrow[i] = (byte) cp[i];
+            if (cp != null) {
+                for (int i = 0; i < n; i++) {
+                    narrow[i] = (byte) cp[i];
+                }
             }
         } else {
             cells = Arrays.copyOf(cp, n);
@@ -137,7 +160,7 @@ final class HistoryLine {
             Arrays.fill(st, from, runEnd[k], runStyle[k]);
             from = runEnd[k];
         }
-        Render.row(sb, cp, st, marks, n, sgr);
+        Render.row(sb, cp, st, 0, marks, n, sgr);
     }
 
     /**
@@ -184,16 +207,28 @@ final class HistoryLine {
     Line toLine(int cols) {
         Line line = new Line(cols);
         int n = Math.min(length(), cols);
-        for (int i = 0; i < n; i++) {
-            line.cp[i] = narrow != null ? narrow[i] & 0xFF : cells[i];
-        }
-        int from = 0;
-        for (int k = 0; k < runEnd.length && from < n; k++) {
-            Arrays.fill(line.st, from, Math.min(runEnd[k], n), runStyle[k]);
-            from = runEnd[k];
-        }
-        if ((line.cp[cols - 1] & Line.WIDE) != 0) {
-            line.cp[cols - 1] = 0;
+        if (n > 0) {
+            // Arrays only for what the cells need: a blank or plain row stays without them.
+            int[] cp = null;
+            for (int i = 0; i < n; i++) {
+                int v = narrow != null ? narrow[i] & 0xFF : cells[i];
+                if (v != 0) {
+                    if (cp == null) {
+                        cp = line.cps();
+                    }
+                    cp[i] = v;
+                }
+            }
+            int from = 0;
+            for (int k = 0; k < runEnd.length && from < n; k++) {
+                if (runStyle[k] != 0) {
+                    Arrays.fill(line.sts(), from, Math.min(runEnd[k], n), runStyle[k]);
+                }
+                from = runEnd[k];
+            }
+            if (cp != null && (cp[cols - 1] & Line.WIDE) != 0) {
+                cp[cols - 1] = 0;
+            }
         }
         if (marks != null) {
             line.marks = Arrays.copyOf(marks, cols);

@@ -8,6 +8,19 @@ import java.util.Arrays;
  * {@link io.artuditu.vt.Style}. Combining marks, rare, live in {@code marks}, allocated on
  * first use.
  *
+ * <p>Both cell arrays are allocated lazily, so a blank row costs only this object:
+ * <ul>
+ * <li>{@code cp == null}: every cell is empty (code point 0, no flags);
+ * <li>{@code st == null}: every cell has the rendition {@link #fill} (0 for a row never
+ *     written, the background of the erase for a row erased in a colour). {@code fill} means
+ *     nothing once {@code st} exists.
+ * </ul>
+ * The two are independent: a row of plain text has {@code cp} and no {@code st}; a row erased
+ * in part with a background colour has {@code st} and no {@code cp}. Readers go through
+ * {@link #cp(int)} and {@link #st(int)}; writers call {@link #cps()} / {@link #sts()} once
+ * (they allocate on first need) and then index the array. Which operations give the arrays
+ * back is in {@link #reset} and {@link #clear}.
+ *
  * <p>Invariant: a cell flagged WIDE is always followed by a TAIL cell and a TAIL cell always
  * follows a WIDE one; every mutator keeps that by blanking the other half of a wide
  * character it splits.
@@ -18,9 +31,19 @@ final class Line {
     static final int TAIL = 1 << 22;
     /** Combining marks kept per cell, in UTF-16 units; more are dropped. */
     static final int MAX_MARK_CHARS = 16;
+    /**
+     * This object's shallow size under the model of {@code docs/vt.md} (12-byte header, a
+     * long, an int, four compressed references, a short, a byte and a boolean, 8-aligned).
+     */
+    static final int OBJECT_BYTES = 48;
 
+    /** Code points, or null while every cell is empty. */
     int[] cp;
+    /** Renditions, or null while every cell has {@link #fill}. */
     long[] st;
+    /** The rendition of every cell while {@link #st} is null. */
+    long fill;
+    private int cols;
     String[] marks;
     boolean wrapped;
     /** Per cell, the {@link LinkTable} serial of its hyperlink (0 none); null while the row has none. */
@@ -30,22 +53,118 @@ final class Line {
     /** Exit status of the command whose FINISHED mark is on this row, else NO_STATUS. */
     short exitStatus = io.artuditu.vt.ShellMarks.NO_STATUS;
 
+    /** A blank row: no arrays until something is written. */
     Line(int cols) {
-        cp = new int[cols];
-        st = new long[cols];
+        this.cols = cols;
     }
 
     int cols() {
-        return cp.length;
+        return cols;
+    }
+
+    /** Cell {@code i}'s code point and flags. */
+    int cp(int i) {
+        return cp == null ? 0 : cp[i];
+    }
+
+    /** Cell {@code i}'s rendition. */
+    long st(int i) {
+        return st == null ? fill : st[i];
+    }
+
+    /** The code point array, allocated (all empty) on first need. */
+    int[] cps() {
+        int[] a = cp;
+        if (a == null) {
+            a = cp = new int[cols];
+        }
+        return a;
+    }
+
+    /** The rendition array, allocated (every cell {@link #fill}) on first need. */
+    long[] sts() {
+        long[] a = st;
+        if (a == null) {
+            a = st = new long[cols];
+            if (fill != 0) {
+                Arrays.fill(a, fill);
+            }
+        }
+        return a;
+    }
+
+    /** Writes one cell: code point and flags {@code v}, rendition {@code s}. */
+    void put(int i, int v, long s) {
+        cps()[i] = v;
+        if (st != null) {
+            st[i] = s;
+        } else if (s != fill) {
+            sts()[i] = s;
+        }
+    }
+
+    /** The rendition array if cells written with {@code s} need one, else null (they already have it). */
+    long[] stsFor(long s) {
+        return st != null || s != fill ? sts() : null;
+    }
+
+    /** Cells up to the last one that holds a character or a non-default rendition. */
+    int length() {
+        int n = cols;
+        int[] c = cp;
+        long[] s = st;
+        if (s == null) {
+            if (fill != 0) {
+                return n;
+            }
+            if (c == null) {
+                return 0;
+            }
+            while (n > 0 && c[n - 1] == 0) {
+                n--;
+            }
+        } else if (c == null) {
+            while (n > 0 && s[n - 1] == 0) {
+                n--;
+            }
+        } else {
+            while (n > 0 && c[n - 1] == 0 && s[n - 1] == 0) {
+                n--;
+            }
+        }
+        return n;
+    }
+
+    /** Copies cells [0, n) into {@code toCp} and {@code toSt} at {@code at}. */
+    void copyTo(int[] toCp, long[] toSt, int at, int n) {
+        if (cp != null) {
+            System.arraycopy(cp, 0, toCp, at, n);
+        } else {
+            Arrays.fill(toCp, at, at + n, 0);
+        }
+        if (st != null) {
+            System.arraycopy(st, 0, toSt, at, n);
+        } else {
+            Arrays.fill(toSt, at, at + n, fill);
+        }
+    }
+
+    /** Retained bytes of this row: the object and the arrays it holds (marks' strings not counted). */
+    long bytes() {
+        return OBJECT_BYTES + HistoryLine.array(cp == null ? -1 : cols, 4) + HistoryLine.array(st == null ? -1 : cols, 8)
+                + HistoryLine.array(marks == null ? -1 : cols, 4) + HistoryLine.array(links == null ? -1 : cols, 4);
     }
 
     /** Before cells [from, to) are overwritten: blank the halves of wide characters cut at the edges. */
     void prepare(int from, int to) {
-        if (from > 0 && from < cp.length && (cp[from] & TAIL) != 0) {
-            cp[from - 1] = 0;
-        }
-        if (to < cp.length && to > 0 && (cp[to] & TAIL) != 0) {
-            cp[to] = 0;
+        int[] c = cp;
+        if (c != null) {
+            if (from > 0 && from < cols && (c[from] & TAIL) != 0) {
+                c[from - 1] = 0;
+            }
+            if (to < cols && to > 0 && (c[to] & TAIL) != 0) {
+                c[to] = 0;
+            }
         }
         if (marks != null) {
             Arrays.fill(marks, from, to, null);
@@ -57,8 +176,18 @@ final class Line {
             return;
         }
         prepare(from, to);
-        Arrays.fill(cp, from, to, 0);
-        Arrays.fill(st, from, to, fill);
+        if (cp != null) {
+            Arrays.fill(cp, from, to, 0);
+        }
+        if (st != null) {
+            Arrays.fill(st, from, to, fill);
+        } else if (fill != this.fill) {
+            if (from == 0 && to == cols) {
+                this.fill = fill;
+            } else {
+                Arrays.fill(sts(), from, to, fill);
+            }
+        }
         if (links != null) {
             Arrays.fill(links, from, to, 0);
         }
@@ -70,14 +199,42 @@ final class Line {
             if (serial == 0) {
                 return;
             }
-            links = new int[cp.length];
+            links = new int[cols];
         }
         Arrays.fill(links, from, to, serial);
     }
 
+    /**
+     * Blanks the row with rendition {@code fill}, keeping the arrays it has: for rows about to
+     * be written again (the row a scroll brings in at the bottom or top, rows erased on the
+     * alternate screen, a reused buffer), so a program that scrolls or redraws continuously
+     * allocates nothing per row.
+     */
     void reset(long fill) {
-        Arrays.fill(cp, 0);
-        Arrays.fill(st, fill);
+        if (cp != null) {
+            Arrays.fill(cp, 0);
+        }
+        if (st != null) {
+            Arrays.fill(st, fill);
+        } else {
+            this.fill = fill;
+        }
+        resetRow();
+    }
+
+    /**
+     * Blanks the row with rendition {@code fill} and gives its arrays back: for erasing whole
+     * rows of the primary screen (ED, RIS), after which rows often stay blank, such as below
+     * a shell prompt after {@code clear}.
+     */
+    void clear(long fill) {
+        cp = null;
+        st = null;
+        this.fill = fill;
+        resetRow();
+    }
+
+    private void resetRow() {
         marks = null;
         wrapped = false;
         links = null;
@@ -86,22 +243,25 @@ final class Line {
     }
 
     void insert(int at, int n, long fill) {
-        int cols = cp.length;
         n = Math.min(n, cols - at);
         prepare(at, at);
         int keep = cols - at - n;
-        if (keep > 0 && (cp[cols - n - 1] & WIDE) != 0) {
-            // The wide character straddling the new right edge falls off whole.
-            cp[cols - n - 1] = 0;
+        int[] c = cp;
+        if (c != null) {
+            if (keep > 0 && (c[cols - n - 1] & WIDE) != 0) {
+                // The wide character straddling the new right edge falls off whole.
+                c[cols - n - 1] = 0;
+            }
+            System.arraycopy(c, at, c, at + n, keep);
+            Arrays.fill(c, at, at + n, 0);
         }
-        System.arraycopy(cp, at, cp, at + n, keep);
-        System.arraycopy(st, at, st, at + n, keep);
+        if (st != null || fill != this.fill) {
+            long[] s = sts();
+            System.arraycopy(s, at, s, at + n, keep);
+            Arrays.fill(s, at, at + n, fill);
+        }
         if (marks != null) {
             System.arraycopy(marks, at, marks, at + n, keep);
-        }
-        Arrays.fill(cp, at, at + n, 0);
-        Arrays.fill(st, at, at + n, fill);
-        if (marks != null) {
             Arrays.fill(marks, at, at + n, null);
         }
         if (links != null) {
@@ -111,12 +271,18 @@ final class Line {
     }
 
     void delete(int at, int n, long fill) {
-        int cols = cp.length;
         n = Math.min(n, cols - at);
         prepare(at, at + n);
         int keep = cols - at - n;
-        System.arraycopy(cp, at + n, cp, at, keep);
-        System.arraycopy(st, at + n, st, at, keep);
+        if (cp != null) {
+            System.arraycopy(cp, at + n, cp, at, keep);
+            Arrays.fill(cp, cols - n, cols, 0);
+        }
+        if (st != null || fill != this.fill) {
+            long[] s = sts();
+            System.arraycopy(s, at + n, s, at, keep);
+            Arrays.fill(s, cols - n, cols, fill);
+        }
         if (marks != null) {
             System.arraycopy(marks, at + n, marks, at, keep);
             Arrays.fill(marks, cols - n, cols, null);
@@ -125,13 +291,11 @@ final class Line {
             System.arraycopy(links, at + n, links, at, keep);
             Arrays.fill(links, cols - n, cols, 0);
         }
-        Arrays.fill(cp, cols - n, cols, 0);
-        Arrays.fill(st, cols - n, cols, fill);
     }
 
     void addMark(int col, int mark) {
         if (marks == null) {
-            marks = new String[cp.length];
+            marks = new String[cols];
         }
         String old = marks[col];
         int len = old == null ? 0 : old.length();
@@ -142,16 +306,25 @@ final class Line {
     }
 
     void resize(int cols) {
-        int old = cp.length;
-        cp = Arrays.copyOf(cp, cols);
-        st = Arrays.copyOf(st, cols);
+        int old = this.cols;
+        if (cols > old && st == null && fill != 0) {
+            // Cells gained have the default rendition, not this row's fill.
+            sts();
+        }
+        this.cols = cols;
+        if (cp != null) {
+            cp = Arrays.copyOf(cp, cols);
+        }
+        if (st != null) {
+            st = Arrays.copyOf(st, cols);
+        }
         if (marks != null) {
             marks = Arrays.copyOf(marks, cols);
         }
         if (links != null) {
             links = Arrays.copyOf(links, cols);
         }
-        if (cols < old && (cp[cols - 1] & WIDE) != 0) {
+        if (cols < old && cp != null && (cp[cols - 1] & WIDE) != 0) {
             cp[cols - 1] = 0;
         }
         if (cols < old) {

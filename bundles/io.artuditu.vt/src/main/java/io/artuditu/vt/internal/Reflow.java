@@ -126,15 +126,7 @@ final class Reflow {
     }
 
     private static boolean blank(Line l) {
-        if (l.wrapped) {
-            return false;
-        }
-        for (int i = 0; i < l.cp.length; i++) {
-            if (l.cp[i] != 0 || l.st[i] != 0) {
-                return false;
-            }
-        }
-        return true;
+        return !l.wrapped && l.length() == 0;
     }
 
     private void add(HistoryLine h) {
@@ -154,14 +146,10 @@ final class Reflow {
     }
 
     private void add(Line l, int cursorCol, int savedCol, boolean last) {
-        int len = l.cp.length;
-        while (len > 0 && l.cp[len - 1] == 0 && l.st[len - 1] == 0) {
-            len--;
-        }
+        int len = l.length();
         boolean hasMarks = l.marks != null;
         ensure(n + len, hasMarks, l.links != null);
-        System.arraycopy(l.cp, 0, cp, n, len);
-        System.arraycopy(l.st, 0, st, n, len);
+        l.copyTo(cp, st, n, len);
         if (marks != null) {
             if (hasMarks) {
                 System.arraycopy(l.marks, 0, marks, n, len);
@@ -281,8 +269,7 @@ final class Reflow {
                 v = 0; // half a wide character; well-formed lines have none
             }
             track(i, c);
-            rowBuf.cp[c] = v;
-            rowBuf.st[c] = st[i];
+            rowBuf.put(c, v, st[i]);
             if (marks != null && marks[i] != null) {
                 if (rowBuf.marks == null) {
                     rowBuf.marks = new String[width];
@@ -296,8 +283,7 @@ final class Reflow {
             if (wide) {
                 i++;
                 track(i, c);
-                rowBuf.cp[c] = cp[i];
-                rowBuf.st[c] = st[i];
+                rowBuf.put(c, cp[i], st[i]);
                 if (links != null) {
                     linkCell(c, links[i]);
                 }

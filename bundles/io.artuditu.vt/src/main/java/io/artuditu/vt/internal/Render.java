@@ -7,24 +7,36 @@ final class Render {
     private Render() {
     }
 
-    static void row(StringBuilder sb, int[] cp, long[] st, String[] marks, int n, boolean sgr) {
+    /** A screen row, as {@link #row(StringBuilder, int[], long[], long, String[], int, boolean)}. */
+    static void row(StringBuilder sb, Line l, boolean sgr) {
+        row(sb, l.cp, l.st, l.fill, l.marks, l.cols(), sgr);
+    }
+
+    /**
+     * Cells [0, n): code points {@code cp} (null: all empty), renditions {@code st} (null: all
+     * {@code fill}); trailing blanks are left out, and with {@code sgr} only those with the
+     * default rendition.
+     */
+    static void row(StringBuilder sb, int[] cp, long[] st, long fill, String[] marks, int n, boolean sgr) {
         int end = n;
         while (end > 0) {
-            int c = cp[end - 1] & Line.CP_MASK;
+            int v = cp == null ? 0 : cp[end - 1];
+            int c = v & Line.CP_MASK;
             boolean blank = c == 0 || c == ' ';
-            if (!blank || (cp[end - 1] & Line.TAIL) != 0 || (sgr && st[end - 1] != 0)) {
+            if (!blank || (v & Line.TAIL) != 0 || (sgr && (st == null ? fill : st[end - 1]) != 0)) {
                 break;
             }
             end--;
         }
         long cur = 0;
         for (int i = 0; i < end; i++) {
-            int c = cp[i];
+            int c = cp == null ? 0 : cp[i];
             if ((c & Line.TAIL) != 0) {
                 continue;
             }
-            if (sgr && st[i] != cur) {
-                cur = st[i];
+            long s = st == null ? fill : st[i];
+            if (sgr && s != cur) {
+                cur = s;
                 sgr(sb, cur);
             }
             int code = c & Line.CP_MASK;

@@ -67,17 +67,17 @@ final class Search {
         }
         for (int r = 0; r < screen.length && s.found.size() < max; r++) {
             Line l = screen[r];
-            int n = l.cp.length;
-            while (n > 0 && l.cp[n - 1] == 0 && l.st[n - 1] == 0) {
-                n--;
-            }
-            s.add(h + r, l.cp, l.marks, n, l.wrapped && r < screen.length - 1);
+            s.add(h + r, l.cp, l.marks, l.length(), l.wrapped && r < screen.length - 1);
         }
         s.flush();
         return List.copyOf(s.found);
     }
 
+    /** Adds {@code n} cells of one row; {@code cells} null means they are all empty. */
     private void add(int line, int[] cells, String[] mk, int n, boolean wrapped) {
+        if (cells == null && !wrapped) {
+            n = 0;
+        }
         if (!wrapped) {
             // Trailing blanks end the logical line; inside a wrapped row they are text.
             while (n > 0 && ((cells[n - 1] & Line.CP_MASK) == 0 || (cells[n - 1] & Line.CP_MASK) == ' ')
@@ -86,7 +86,7 @@ final class Search {
             }
         }
         for (int c = 0; c < n; c++) {
-            int v = cells[c];
+            int v = cells == null ? 0 : cells[c];
             if ((v & Line.TAIL) != 0) {
                 continue;
             }

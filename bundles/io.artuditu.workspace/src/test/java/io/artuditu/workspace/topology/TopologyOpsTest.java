@@ -1,0 +1,757 @@
+package io.artuditu.workspace.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.ErrorCode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pure topology: every operation, every rejection with the state unchanged. */
+class TopologyOpsTest {
+    @TempDir
+    Path dir;
+
+    final AtomicLong ids = new AtomicLong();
+    final TopologyOps ops = new TopologyOps(() -> String.format("%016x", ids.incrementAndGet()));
+    final List<String> spawned = new ArrayList<>();
+    final Spawner sp = (id, ws, cwd) -> {
+        spawned.add(id);
+        return new Pane(id, "term_" + id, cwd, List.of("sh"), null, null);
+    };
+    static final Spawner FAIL = (id, ws, cwd) -> {
+        throw new IOException("no such program");
+    };
+
+    Topology s;
+
+    String ws0() {
+        return s.workspaces().get(0).id();
+    }
+
+    Workspace w0() {
+        return s.workspaces().get(0);
+    }
+
+    Tab tab(int pos) {
+        return w0().tabs().get(pos - 1);
+    }
+
+    <T> T apply(Change<T> c) {
+        s = c.state();
+        return c.result();
+    }
+
+    /** A rejection with the spec's code that leaves the state exactly as it was. */
+    TopologyException refused(ErrorCode code, Function<Topology, ?> op) {
+        Topology before = s;
+        TopologyException e = assertThrows(TopologyException.class, () -> op.apply(before));
+        assertEquals(code, e.code(), e.getMessage());
+        assertEquals(before, s);
+        return e;
+    }
+
+    interface IoOp {
+        Object run(Topology t) throws IOException;
+    }
+
+    Function<Topology, Object> io(IoOp op) {
+        return t -> {
+            try {
+                return op.run(t);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+        };
+    }
+
+    void open() throws IOException {
+        s = Topology.empty();
+        apply(ops.openWorkspace(s, dir, null, sp));
+    }
+
+    /** Panes 1 | 2 side by side, 2 split down into 2 / 3. */
+    void threePanes() throws IOException {
+        open();
+        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.split(s, "2", Direction.DOWN, true, sp));
+    }
+
+    static void tiles(Node root) {
+        Map<String, Rect> rects = Geometry.rects(root);
+        long area = 0;
+        for (Rect r : rects.values()) {
+            assertTrue(r.width() >= 0 && r.height() >= 0, r.toString()); // a tree denser than the minimum sizes allow may hold empty panes; tiling stays exact
+            assertTrue(r.x() >= 0 && r.y() >= 0 && r.right() <= Topology.AREA && r.bottom() <= Topology.AREA);
+            area += (long) r.width() * r.height();
+        }
+        assertEquals((long) Topology.AREA * Topology.AREA, area, "rectangles cover the area exactly");
+        List<Rect> list = new ArrayList<>(rects.values());
+        for (int i = 0; i < list.size(); i++) {
+            for (int j = i + 1; j < list.size(); j++) {
+                Rect a = list.get(i);
+                Rect b = list.get(j);
+                boolean overlap = a.x() < b.right() && b.x() < a.right() && a.y() < b.bottom() && b.y() < a.bottom();
+                assertFalse(overlap, a + " overlaps " + b);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ workspaces
+
+    @Test
+    void openCreatesWorkspaceTabAndPaneWithEvents() throws IOException {
+        s = Topology.empty();
+        Change<String> c = ops.openWorkspace(s, dir, null, sp);
+        apply(c);
+        assertTrue(c.result().matches("workspace_[0-9a-f]{16}"));
+        assertEquals(c.result(), s.activeWorkspace());
+        assertEquals(dir.getFileName().toString(), w0().name());
+        assertTrue(tab(1).id().matches("tab_[0-9a-f]{16}"));
+        assertEquals(TabKind.PANES, tab(1).kind());
+        assertEquals(Optional.of("1"), s.focusedPane());
+        assertEquals(List.of("workspace.created", "tab.created", "pane.created"),
+                c.events().stream().map(TopologyEvent::name).toList());
+        assertEquals("term_1", c.events().get(2).data().get("terminal_id"));
+        assertEquals(2, s.nextPane());
+        assertEquals(1, s.version());
+    }
+
+    @Test
+    void openRejectionsChangeNothing() throws IOException {
+        open();
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir.resolve("missing"), null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, Path.of("relative"), null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir, "  ", sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir, "x".repeat(41), sp)));
+        Topology before = s;
+        assertThrows(IOException.class, () -> ops.openWorkspace(before, dir, "ok", FAIL));
+        assertEquals(before, s);
+    }
+
+    @Test
+    void renameTrimsRejectsEmptyAndLongAndNeverTouchesDisk() throws IOException {
+        open();
+        Workspace r = apply(ops.renameWorkspace(s, ws0(), "  api  "));
+        assertEquals("api", r.name());
+        assertEquals(dir, w0().cwd());
+        assertTrue(dir.toFile().isDirectory());
+        apply(ops.renameWorkspace(s, ws0(), "é".repeat(40)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "   "));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "x".repeat(41)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\nb"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, "workspace_x", "a"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.renameWorkspace(t, "workspace_ffffffffffffffff", "a"));
+        refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, 1));
+        refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, -1));
+    }
+
+    @Test
+    void pinChangesDisplayOrderOnlyAndFocusSwitches() throws IOException {
+        open();
+        String a = ws0();
+        String b = apply(ops.openWorkspace(s, dir, "b", sp));
+        assertEquals(b, s.activeWorkspace());
+        apply(ops.pinWorkspace(s, b, true));
+        assertEquals(List.of(a, b), s.workspaces().stream().map(Workspace::id).toList(), "API order unchanged");
+        assertEquals(List.of(1, 0), TopologyOps.displayPositions(s));
+        assertEquals(b, s.activeWorkspace(), "pinning does not steal focus");
+        apply(ops.focusWorkspace(s, a));
+        assertEquals(a, s.activeWorkspace());
+        assertEquals(Optional.of("1"), s.focusedPane());
+        Topology before = s;
+        assertSame(before, ops.focusWorkspace(s, a).state(), "focusing the active workspace is no change");
+        refused(ErrorCode.NOT_FOUND, t -> ops.pinWorkspace(t, "workspace_0000000000000abc", true));
+    }
+
+    List<String> names() {
+        return s.workspaces().stream().map(Workspace::name).toList();
+    }
+
+    void fiveWorkspaces() throws IOException {
+        s = Topology.empty();
+        for (String n : List.of("a", "b", "c", "d", "e")) {
+            apply(ops.openWorkspace(s, dir, n, sp));
+        }
+        apply(ops.focusWorkspace(s, s.workspaces().get(2).id()));
+    }
+
+    @Test
+    void moveBlockKeepsOrderAndActive() throws IOException {
+        fiveWorkspaces();
+        apply(ops.moveWorkspaces(s, List.of(3, 0), 0));
+        assertEquals(List.of("d", "a", "b", "c", "e"), names());
+        assertEquals("c", s.active().orElseThrow().name());
+        apply(ops.moveWorkspaces(s, List.of(0, 1), 3));
+        assertEquals(List.of("b", "c", "e", "d", "a"), names());
+        apply(ops.moveWorkspace(s, 4, 0));
+        assertEquals(List.of("a", "b", "c", "e", "d"), names());
+        assertEquals("c", s.active().orElseThrow().name());
+    }
+
+    @Test
+    void moveBlockValidatesEveryIndexFirst() throws IOException {
+        fiveWorkspaces();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(), 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(1, 1), 0));
+        refused(ErrorCode.NOT_FOUND, t -> ops.moveWorkspaces(t, List.of(0, 5), 0));
+        refused(ErrorCode.NOT_FOUND, t -> ops.moveWorkspaces(t, List.of(-1), 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(0, 1), 4));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(0), -1));
+        List<Integer> huge = new ArrayList<>();
+        for (int i = 0; i < 257; i++) {
+            huge.add(i);
+        }
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, huge, 0));
+        List<Integer> withNull = new ArrayList<>();
+        withNull.add(null);
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, withNull, 0));
+    }
+
+    @Test
+    void closeWorkspaceRemovesItsPanesAndMovesActivity() throws IOException {
+        fiveWorkspaces();
+        String c = s.workspaces().get(2).id();
+        Change<List<String>> ch = ops.closeWorkspace(s, c);
+        apply(ch);
+        assertEquals(List.of("3"), ch.result());
+        assertFalse(s.panes().containsKey("3"));
+        assertEquals("d", s.active().orElseThrow().name());
+        assertEquals(List.of("tab.closed", "workspace.closed"), ch.events().stream().map(TopologyEvent::name).toList());
+        refused(ErrorCode.NOT_FOUND, t -> ops.closeWorkspace(t, c));
+    }
+
+    // ------------------------------------------------------------ tabs
+
+    List<String> tabIds() {
+        return w0().tabs().stream().map(Tab::id).toList();
+    }
+
+    void fourTabs() throws IOException {
+        open();
+        apply(ops.newTab(s, ws0(), TabKind.PANES, "two", sp));
+        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+        apply(ops.focusTab(s, tab(2).id()));
+    }
+
+    @Test
+    void newTabAppendsAndActivates() throws IOException {
+        open();
+        Change<String> c = ops.newTab(s, ws0(), TabKind.MISSION_CONTROL, null, sp);
+        apply(c);
+        assertEquals(c.result(), w0().activeTab());
+        assertNull(tab(2).root());
+        assertEquals(List.of("tab.created"), c.events().stream().map(TopologyEvent::name).toList());
+        assertEquals(1, spawned.size(), "a dashboard starts no process");
+        Change<String> p = ops.newTab(s, ws0(), TabKind.PANES, "  logs ", sp);
+        apply(p);
+        assertEquals("logs", tab(3).label());
+        assertEquals(Optional.of("2"), s.focusedPane());
+        Topology before = s;
+        assertThrows(IOException.class, () -> ops.newTab(before, ws0(), TabKind.PANES, null, FAIL));
+        assertEquals(before, s);
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.newTab(t, ws0(), null, null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.newTab(t, ws0(), TabKind.PANES, "x".repeat(41), sp)));
+    }
+
+    @Test
+    void tabMoveToAndByDirectionKeepsActive() throws IOException {
+        fourTabs();
+        List<String> before = tabIds();
+        TopologyOps.TabMove m = apply(ops.moveTab(s, ws0(), 1, 4, null));
+        assertEquals(new TopologyOps.TabMove(1, 4, 1), m);
+        assertEquals(List.of(before.get(1), before.get(2), before.get(3), before.get(0)), tabIds());
+        assertEquals(before.get(1), w0().activeTab());
+        m = apply(ops.moveTab(s, ws0(), null, null, Direction.RIGHT));
+        assertEquals(new TopologyOps.TabMove(1, 2, 2), m);
+        Change<TopologyOps.TabMove> c = ops.moveTab(s, ws0(), 2, null, Direction.LEFT);
+        assertEquals("tab.moved", c.events().get(0).name());
+        assertEquals(2, c.events().get(0).data().get("from"));
+    }
+
+    @Test
+    void tabMoveRejections() throws IOException {
+        fourTabs();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 0, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 5, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 0, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 5, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 2, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, null, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), null, 3, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 2, Direction.RIGHT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, null, Direction.LEFT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 4, null, Direction.RIGHT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 2, null, Direction.UP));
+    }
+
+    @Test
+    void tabSwapKeepsActive() throws IOException {
+        fourTabs();
+        List<String> before = tabIds();
+        Change<TopologyOps.TabMove> c = ops.swapTabs(s, ws0(), 2, 4);
+        TopologyOps.TabMove m = apply(c);
+        assertEquals(new TopologyOps.TabMove(2, 4, 4), m);
+        assertEquals(List.of(before.get(0), before.get(3), before.get(2), before.get(1)), tabIds());
+        assertEquals(2, c.events().size());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 2, 2));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 0, 2));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 1, 5));
+    }
+
+    @Test
+    void tabRenameTrimsClearsAndRejects() throws IOException {
+        fourTabs();
+        apply(ops.renameTab(s, ws0(), null, "  build "));
+        assertEquals("build", tab(2).label());
+        apply(ops.renameTab(s, ws0(), 2, ""));
+        assertNull(tab(2).label());
+        apply(ops.renameTab(s, ws0(), 1, "x".repeat(40)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 1, "x".repeat(41)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 0, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 5, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 3, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 1, null));
+    }
+
+    @Test
+    void tabFocusAndCloseMoveActivity() throws IOException {
+        fourTabs();
+        String second = tab(2).id();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.focusTab(t, "tab_zz"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.focusTab(t, "tab_00000000000000ff"));
+        Change<List<String>> c = ops.closeTab(s, second);
+        apply(c);
+        assertEquals(List.of("2"), c.result());
+        assertEquals(tab(2).id(), w0().activeTab(), "the tab to the right becomes active");
+        assertEquals(TabKind.GIT, tab(2).kind());
+        assertFalse(s.panes().containsKey("2"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.closeTab(t, second));
+    }
+
+    // ------------------------------------------------------------ panes
+
+    @Test
+    void splitInEachDirectionPlacesTheNewPane() throws IOException {
+        for (Direction d : Direction.values()) {
+            open();
+            String id = apply(ops.split(s, null, d, true, sp));
+            Node.Split root = (Node.Split) tab(1).root();
+            assertEquals(d.axis(), root.axis());
+            assertEquals(0.5, root.ratio());
+            Rect neu = TopologyOps.rect(s, id);
+            Rect old = TopologyOps.rect(s, "1");
+            switch (d) {
+                case RIGHT -> assertEquals(old.right(), neu.x());
+                case LEFT -> assertEquals(neu.right(), old.x());
+                case DOWN -> assertEquals(old.bottom(), neu.y());
+                case UP -> assertEquals(neu.bottom(), old.y());
+            }
+            assertEquals(Optional.of(id), s.focusedPane());
+        }
+    }
+
+    @Test
+    void horizontalMeansSideBySide() {
+        Node n = new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"), new Node.Leaf("2"));
+        assertEquals(new Rect(0, 0, 5000, 10000), Geometry.rects(n).get("1"));
+        assertEquals(new Rect(5000, 0, 5000, 10000), Geometry.rects(n).get("2"));
+    }
+
+    @Test
+    void splitWithoutFocusAndFailedSpawnChangesNothing() throws IOException {
+        open();
+        Change<String> c = ops.split(s, "1", Direction.DOWN, false, sp);
+        apply(c);
+        assertEquals(Optional.of("1"), s.focusedPane());
+        assertEquals("pane.created", c.events().get(0).name());
+        Topology before = s;
+        assertThrows(IOException.class, () -> ops.split(before, "1", Direction.RIGHT, true, FAIL));
+        assertEquals(before, s);
+        assertEquals(3, s.nextPane(), "a failed spawn does not use up the id");
+        refused(ErrorCode.NOT_FOUND, io(t -> ops.split(t, "99", Direction.RIGHT, true, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "x", Direction.RIGHT, true, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "1", null, true, sp)));
+    }
+
+    @Test
+    void splitStopsAtTheMinimumSize() throws IOException {
+        open();
+        int n = 0;
+        try {
+            while (true) {
+                apply(ops.split(s, null, Direction.DOWN, true, sp));
+                n++;
+            }
+        } catch (TopologyException e) {
+            assertEquals("too_small", e.details().get("reason"));
+        }
+        assertTrue(n >= 5 && n < 10, "splits: " + n);
+        tiles(tab(1).root());
+        for (Rect r : Geometry.rects(tab(1).root()).values()) {
+            assertTrue(r.height() >= Geometry.MIN_HEIGHT, r.toString());
+        }
+    }
+
+    @Test
+    void paneExitCollapsesTheTreeAndClosesTheTabWithTheLastPane() throws IOException {
+        threePanes();
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+        apply(ops.focusTab(s, tab(1).id()));
+        Change<Void> c = ops.removePane(s, "3");
+        apply(c);
+        assertTrue(c.events().isEmpty());
+        assertEquals(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"), new Node.Leaf("2")), tab(1).root());
+        assertEquals("2", tab(1).focused(), "the sibling that took its place takes the focus");
+        apply(ops.removePane(s, "2"));
+        assertEquals(new Node.Leaf("1"), tab(1).root());
+        Change<Void> last = ops.removePane(s, "1");
+        apply(last);
+        assertEquals(List.of("tab.closed"), last.events().stream().map(TopologyEvent::name).toList());
+        assertEquals(1, w0().tabs().size());
+        assertEquals(Optional.of("4"), s.focusedPane());
+        Topology before = s;
+        assertSame(before, ops.removePane(s, "1").state(), "a second exit is no change");
+    }
+
+    @Test
+    void paneMoveToAnotherTabAndToANewTab() throws IOException {
+        threePanes();
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp)); // pane 4 in tab 2
+        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        String t2 = tab(2).id();
+        Change<TopologyOps.PaneMove> c = ops.movePane(s, "3", t2, false);
+        TopologyOps.PaneMove m = apply(c);
+        assertEquals(new TopologyOps.PaneMove("3", 0, 2, t2), m);
+        assertEquals(Set.of("4", "3"), new HashSet<>(Topology.leaves(tab(2).root())));
+        assertEquals(Optional.of("3"), s.focusedPane(), "focus follows the pane");
+        assertEquals("pane.moved", c.events().get(0).name());
+        assertEquals("term_3", c.events().get(0).data().get("terminal_id"));
+        m = apply(ops.movePane(s, "1", null, true));
+        assertEquals(4, m.tab());
+        assertEquals(new Node.Leaf("2"), tab(1).root());
+        // Emptying the source tab removes it; the result's position counts after that.
+        m = apply(ops.movePane(s, "2", t2, false));
+        assertEquals(1, m.tab());
+        assertEquals(3, w0().tabs().size());
+        assertEquals(t2, tab(1).id());
+        assertEquals(Optional.of("2"), s.focusedPane());
+    }
+
+    @Test
+    void paneMoveRejections() throws IOException {
+        threePanes();
+        apply(ops.newTab(s, ws0(), TabKind.ORCHESTRATION, null, sp));
+        String dash = tab(2).id();
+        String own = tab(1).id();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", dash, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", own, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", own, true));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", null, false));
+        refused(ErrorCode.NOT_FOUND, t -> ops.movePane(t, "42", null, true));
+        refused(ErrorCode.NOT_FOUND, t -> ops.movePane(t, "1", "tab_00000000000000ff", false));
+        apply(ops.openWorkspace(s, dir, "other", sp));
+        String foreign = s.workspaces().get(1).tabs().get(0).id();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", foreign, false));
+    }
+
+    @Test
+    void paneSwapOnlyInOneTab() throws IOException {
+        threePanes();
+        apply(ops.swapPanes(s, "1", "3"));
+        assertEquals(List.of("3", "2", "1"), Topology.leaves(tab(1).root()));
+        assertEquals("3", tab(1).focused());
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", "4"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", "1"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", null));
+        refused(ErrorCode.NOT_FOUND, t -> ops.swapPanes(t, "1", "77"));
+    }
+
+    @Test
+    void focusNeighborAndEdges() throws IOException {
+        threePanes(); // 1 left; 2 top right; 3 bottom right
+        Topology before = s;
+        assertEquals(Optional.of("2"), TopologyOps.neighbor(s, "1", Direction.RIGHT), "ties go to the top");
+        assertEquals(Optional.of("1"), TopologyOps.neighbor(s, "3", Direction.LEFT));
+        assertEquals(Optional.of("2"), TopologyOps.neighbor(s, "3", Direction.UP));
+        assertEquals(Optional.empty(), TopologyOps.neighbor(s, "1", Direction.LEFT));
+        assertEquals(EnumSet.of(Direction.LEFT, Direction.UP, Direction.DOWN),
+                Geometry.edges(TopologyOps.rect(s, "1")));
+        assertEquals(EnumSet.of(Direction.RIGHT, Direction.DOWN), Geometry.edges(TopologyOps.rect(s, "3")));
+        assertSame(before, s, "queries never change anything");
+        Change<Optional<String>> c = ops.focusDirection(s, "3", Direction.LEFT);
+        apply(c);
+        assertEquals(Optional.of("1"), s.focusedPane());
+        Change<Optional<String>> none = ops.focusDirection(s, "1", Direction.LEFT);
+        assertSame(s, none.state());
+        apply(ops.focusPane(s, "2"));
+        assertEquals(Optional.of("2"), s.focusedPane());
+        refused(ErrorCode.NOT_FOUND, t -> ops.focusPane(t, "9"));
+    }
+
+    @Test
+    void neighborPrefersTheLargestOverlap() {
+        // 1 | (2 over 3) where 3 is larger: from 1 going right, 3 overlaps more.
+        Node n = new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"),
+                new Node.Split(Axis.VERTICAL, 0.25, new Node.Leaf("2"), new Node.Leaf("3")));
+        assertEquals(Optional.of("3"), Geometry.neighbor(n, "1", Direction.RIGHT));
+        // Not adjacent (only a corner touches): no neighbor.
+        Node grid = new Node.Split(Axis.HORIZONTAL, 0.5,
+                new Node.Split(Axis.VERTICAL, 0.3, new Node.Leaf("1"), new Node.Leaf("2")),
+                new Node.Split(Axis.VERTICAL, 0.7, new Node.Leaf("3"), new Node.Leaf("4")));
+        assertEquals(Optional.of("3"), Geometry.neighbor(grid, "1", Direction.RIGHT));
+        assertEquals(Optional.of("3"), Geometry.neighbor(grid, "2", Direction.RIGHT), "2 overlaps 3 by 4000, 4 by 3000");
+        assertEquals(Optional.of("2"), Geometry.neighbor(grid, "4", Direction.LEFT));
+    }
+
+    @Test
+    void geometryTilesExactlyWithOddRatios() {
+        Node n = new Node.Leaf("1");
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 2; i <= 40; i++) {
+            List<String> leaves = Topology.leaves(n);
+            String victim = leaves.get(r.nextInt(leaves.size()));
+            Axis axis = r.nextBoolean() ? Axis.HORIZONTAL : Axis.VERTICAL;
+            n = TopologyOps.replaceLeaf(n, victim, new Node.Split(axis, r.nextDouble(), new Node.Leaf(victim),
+                    new Node.Leaf(Integer.toString(i))));
+            tiles(n);
+        }
+        assertEquals(5000, Geometry.firstExtent(Axis.HORIZONTAL, 0.5, 10000));
+        assertEquals(3334, Geometry.firstExtent(Axis.HORIZONTAL, 1.0 / 3, 10001), "half up");
+        assertEquals(Geometry.MIN_WIDTH, Geometry.firstExtent(Axis.HORIZONTAL, 0.0, 10000), "clamped");
+    }
+
+    @Test
+    void resizeMovesTheBorderAndClamps() throws IOException {
+        threePanes();
+        apply(ops.resize(s, "1", Direction.RIGHT, 10));
+        assertEquals(5000 + 10 * Geometry.CELL_WIDTH, TopologyOps.rect(s, "1").width());
+        apply(ops.resize(s, "2", Direction.LEFT, 4));
+        assertEquals(5500 - 4 * Geometry.CELL_WIDTH, TopologyOps.rect(s, "1").width());
+        apply(ops.resize(s, "3", Direction.UP, 5));
+        assertEquals(5000 + 5 * Geometry.CELL_HEIGHT, TopologyOps.rect(s, "3").height());
+        apply(ops.resize(s, "1", Direction.RIGHT, 1000));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width(), "clamped to the minimum");
+        apply(ops.resize(s, "1", Direction.RIGHT, -10000));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        tiles(tab(1).root());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", Direction.LEFT, 3));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "2", Direction.UP, 3));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", Direction.RIGHT, 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", null, 1));
+    }
+
+    @Test
+    void zoomTogglesAndEndsWhenFocusMoves() throws IOException {
+        threePanes();
+        assertTrue(apply(ops.zoom(s, "1", null)));
+        assertTrue(tab(1).zoomed());
+        assertEquals("1", tab(1).focused());
+        assertSame(s, ops.zoom(s, "1", true).state());
+        assertFalse(apply(ops.zoom(s, "1", null)));
+        apply(ops.zoom(s, "1", true));
+        apply(ops.focusPane(s, "2"));
+        assertFalse(tab(1).zoomed());
+        refused(ErrorCode.NOT_FOUND, t -> ops.zoom(t, "9", true));
+    }
+
+    @Test
+    void paneNameAndPurpose() throws IOException {
+        open();
+        apply(ops.renamePane(s, "1", "  web "));
+        assertEquals("web", s.panes().get("1").name());
+        apply(ops.renamePane(s, "1", ""));
+        assertNull(s.panes().get("1").name());
+        assertEquals("frontend development server", apply(ops.purpose(s, "1", "  frontend development server ", false)));
+        assertEquals("web", apply(ops.renamePane(s, null, "web")) == null ? s.panes().get("1").name() : "");
+        assertEquals("frontend development server", s.panes().get("1").purpose(), "rename leaves the purpose");
+        apply(ops.purpose(s, "1", "😀".repeat(60), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "😀".repeat(61), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "two\nlines", false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "   ", false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "x", true));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", null, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renamePane(t, "1", "x".repeat(41)));
+        assertNull(apply(ops.purpose(s, "1", null, true)));
+        assertNull(s.panes().get("1").purpose());
+    }
+
+    // ------------------------------------------------------------ layouts
+
+    @Test
+    void exportApplyRoundTripAndFocus() throws IOException {
+        threePanes();
+        TopologyOps.LayoutView v = TopologyOps.exportLayout(s, null);
+        assertEquals(tab(1).root(), v.root());
+        assertEquals("3", v.focused());
+        ObjectNode json = Layouts.toJson(v.root());
+        assertEquals(v.root(), Layouts.fromJson(json));
+        Node flipped = new Node.Split(Axis.VERTICAL, 0.3, new Node.Leaf("3"),
+                new Node.Split(Axis.HORIZONTAL, 0.6, new Node.Leaf("2"), new Node.Leaf("1")));
+        Set<String> termsBefore = new HashSet<>(s.panes().keySet());
+        Change<TopologyOps.LayoutView> c = ops.applyLayout(s, tab(1).id(), flipped, "1");
+        apply(c);
+        assertEquals(flipped, tab(1).root());
+        assertEquals(Optional.of("1"), s.focusedPane());
+        assertEquals(termsBefore, s.panes().keySet(), "no pane added or removed");
+        assertTrue(c.events().isEmpty());
+    }
+
+    @Test
+    void applyRejectsBadTreesBeforeMutation() throws IOException {
+        threePanes();
+        String t1 = tab(1).id();
+        Node.Leaf l1 = new Node.Leaf("1");
+        Node.Leaf l2 = new Node.Leaf("2");
+        Node.Leaf l3 = new Node.Leaf("3");
+        Node two = new Node.Split(Axis.HORIZONTAL, 0.5, l1, l2);
+        record Bad(Node tree, String reason) {
+        }
+        for (Bad b : List.of(
+                new Bad(new Node.Split(Axis.HORIZONTAL, 0.5, two, l1), "duplicate_pane"),
+                new Bad(two, "missing_pane"),
+                new Bad(new Node.Split(Axis.HORIZONTAL, 0.5, two, new Node.Leaf("9")), "foreign_pane"),
+                new Bad(new Node.Split(Axis.HORIZONTAL, 1.5, two, l3), "invalid_ratio"),
+                new Bad(new Node.Split(Axis.HORIZONTAL, Double.NaN, two, l3), "invalid_ratio"),
+                new Bad(new Node.Split(Axis.HORIZONTAL, -0.1, two, l3), "invalid_ratio"))) {
+            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, b.tree(), null));
+            assertEquals(b.reason(), e.details().get("reason"), b.toString());
+        }
+        Node ok = new Node.Split(Axis.HORIZONTAL, 0.5, two, l3);
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, ok, "9"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, null, null));
+        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        String git = tab(2).id();
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, git, ok, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> TopologyOps.exportLayout(t, git));
+    }
+
+    static ObjectNode deepJson(int depth) {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode leaf = m.createObjectNode().put("pane", "1");
+        ObjectNode n = leaf;
+        for (int i = 0; i < depth; i++) {
+            ObjectNode s = m.createObjectNode().put("axis", "vertical").put("ratio", 0.5);
+            s.set("a", n);
+            s.set("b", m.createObjectNode().put("pane", "x" + i));
+            n = s;
+        }
+        return n;
+    }
+
+    @Test
+    void tenThousandLevelsAndHugeTreesAreRejectedFast() throws IOException {
+        threePanes();
+        String t1 = tab(1).id();
+        Node deep = new Node.Leaf("1");
+        for (int i = 0; i < 10_000; i++) {
+            deep = new Node.Split(Axis.VERTICAL, 0.5, deep, new Node.Leaf("x" + i));
+        }
+        Node tree = deep;
+        long t0 = System.nanoTime();
+        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, tree, null));
+        assertTrue(Set.of("too_deep", "foreign_pane").contains(e.details().get("reason")), e.getMessage());
+        // Left-deep chain: the deep path is walked first, so depth is what trips it.
+        Node leftDeep = new Node.Leaf("1");
+        for (int i = 0; i < 10_000; i++) {
+            leftDeep = new Node.Split(Axis.VERTICAL, 0.5, new Node.Leaf("1"), leftDeep);
+        }
+        Node ld = leftDeep;
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, ld, null));
+        // A wide tree of a million nodes: refused by the node bound.
+        List<Node> level = new ArrayList<>();
+        for (int i = 0; i < 1 << 19; i++) {
+            level.add(new Node.Leaf("1"));
+        }
+        while (level.size() > 1) {
+            List<Node> up = new ArrayList<>();
+            for (int i = 0; i < level.size(); i += 2) {
+                up.add(new Node.Split(Axis.HORIZONTAL, 0.5, level.get(i), level.get(i + 1)));
+            }
+            level = up;
+        }
+        Node wide = level.get(0);
+        Set<String> all = new HashSet<>(List.of("1"));
+        TopologyException w = assertThrows(TopologyException.class, () -> Layouts.validate(wide, all));
+        assertTrue(Set.of("too_large", "duplicate_pane").contains(w.details().get("reason")));
+        // The JSON reader is bounded the same way.
+        TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(10_000)));
+        assertEquals("too_deep", j.details().get("reason"));
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "rejected fast");
+        Layouts.fromJson(deepJson(64));
+        assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(65)));
+    }
+
+    @Test
+    void fromJsonRejectsMalformedNodes() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        for (String bad : List.of("[]", "{\"pane\":7}", "{\"pane\":\"1\",\"x\":1}",
+                "{\"axis\":\"diagonal\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"}}",
+                "{\"axis\":\"horizontal\",\"ratio\":\"half\",\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"}}",
+                "{\"axis\":\"horizontal\",\"ratio\":2,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"}}",
+                "{\"axis\":\"horizontal\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"}}",
+                "{\"axis\":\"horizontal\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"},\"c\":1}")) {
+            TopologyException e = assertThrows(TopologyException.class, () -> Layouts.fromJson(m.readTree(bad)), bad);
+            assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+        }
+    }
+
+    @Test
+    void setSplitRatioByPathClamps() throws IOException {
+        threePanes();
+        String t1 = tab(1).id();
+        assertEquals(0.25, apply(ops.setSplitRatio(s, t1, List.of(), 0.25)));
+        assertEquals(2500, TopologyOps.rect(s, "1").width());
+        assertEquals(0.8, apply(ops.setSplitRatio(s, t1, List.of("b"), 0.8)));
+        assertEquals(8000, TopologyOps.rect(s, "2").height());
+        double clamped = apply(ops.setSplitRatio(s, t1, List.of(), 0.0));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals((double) Geometry.MIN_WIDTH / Topology.AREA, clamped);
+        apply(ops.setSplitRatio(s, t1, List.of(), 1.0));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of(), 1.5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of(), Double.NaN));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of("c"), 0.5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, null, 0.5));
+        refused(ErrorCode.NOT_FOUND, t -> ops.setSplitRatio(t, t1, List.of("a"), 0.5));
+        refused(ErrorCode.NOT_FOUND, t -> ops.setSplitRatio(t, t1, List.of("b", "a", "a"), 0.5));
+        List<String> tooLong = new ArrayList<>();
+        for (int i = 0; i < 65; i++) {
+            tooLong.add("a");
+        }
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, tooLong, 0.5));
+    }
+
+    @Test
+    void addPaneTabAdoptsAndCreatesTheWorkspace() {
+        s = Topology.empty();
+        Pane p = new Pane("7", "term_7", dir, List.of("sh"), null, null);
+        Change<String> c = ops.addPaneTab(s, "workspace_00000000000000aa", "restored", dir, p, true);
+        apply(c);
+        assertEquals(List.of("workspace.created", "tab.created", "pane.created"),
+                c.events().stream().map(TopologyEvent::name).toList());
+        assertEquals(8, s.nextPane());
+        assertEquals(Optional.of("7"), s.focusedPane());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.addPaneTab(t, "workspace_00000000000000aa", "r", dir, p, true));
+    }
+}

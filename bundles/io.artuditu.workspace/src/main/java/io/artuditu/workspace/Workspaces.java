@@ -44,4 +44,30 @@ public interface Workspaces {
      * @return false when there is no such pane
      */
     boolean close(String paneId, long graceMillis);
+
+    // --- the topology (issue 6): see docs/topology.md ---
+
+    /** The whole topology at this instant (immutable; reading it never changes focus). */
+    io.artuditu.workspace.topology.Topology topology();
+
+    /**
+     * Runs one topology operation on the app loop against the current state: the operation
+     * validates and returns a {@link io.artuditu.workspace.topology.Change} (or throws, and
+     * nothing changed); the model installs the new state, ends the processes of panes the
+     * change removed, publishes the change's events in order and returns its result.
+     * Operations that add panes get a {@link io.artuditu.workspace.topology.Spawner} that
+     * starts the pane's PTY with its {@code ARTUDITU_*} identity and shell integration.
+     *
+     * @throws io.artuditu.workspace.topology.TopologyException a refusal (invalid_request / not_found)
+     * @throws IOException a pane's process could not be started (nothing changed)
+     */
+    <T> T change(Operation<T> operation) throws IOException;
+
+    /** One topology change, run on the app loop. */
+    @FunctionalInterface
+    interface Operation<T> {
+        io.artuditu.workspace.topology.Change<T> apply(io.artuditu.workspace.topology.Topology current,
+                io.artuditu.workspace.topology.TopologyOps ops, io.artuditu.workspace.topology.Spawner spawner)
+                throws IOException;
+    }
 }

@@ -239,4 +239,14 @@ final class Model implements Workspaces, AutoCloseable {
     public void close() {
         loop.close();
     }
+
+    @Override
+    public io.artuditu.workspace.topology.Topology topology() {
+        throw new UnsupportedOperationException("the topology is not wired to the model yet");
+    }
+
+    @Override
+    public <T> T change(Operation<T> operation) {
+        throw new UnsupportedOperationException("the topology is not wired to the model yet");
+    }
 }

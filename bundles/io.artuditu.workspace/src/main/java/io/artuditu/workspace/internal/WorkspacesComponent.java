@@ -98,4 +98,14 @@ public final class WorkspacesComponent implements Workspaces {
     public boolean close(String paneId, long graceMillis) {
         return model.close(paneId, graceMillis);
     }
+
+    @Override
+    public io.artuditu.workspace.topology.Topology topology() {
+        return model.topology();
+    }
+
+    @Override
+    public <T> T change(Operation<T> operation) throws IOException {
+        return model.change(operation);
+    }
 }

@@ -132,6 +132,16 @@ class AttachFamilyTest {
         public boolean close(String paneId, long graceMillis) {
             return false;
         }
+
+        @Override
+        public io.artuditu.workspace.topology.Topology topology() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public <T> T change(Operation<T> operation) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     /** The transport's side of one connection. */

@@ -9,31 +9,65 @@ import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.WorkspaceInfo;
 import io.artuditu.workspace.Workspaces;
+import io.artuditu.workspace.topology.Change;
+import io.artuditu.workspace.topology.Pane;
+import io.artuditu.workspace.topology.Spawner;
+import io.artuditu.workspace.topology.Tab;
+import io.artuditu.workspace.topology.Topology;
+import io.artuditu.workspace.topology.TopologyEvent;
+import io.artuditu.workspace.topology.TopologyException;
+import io.artuditu.workspace.topology.TopologyOps;
+import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /**
- * The model without OSGi. State is one immutable {@link State} replaced by the app loop
- * on every change, so readers on any thread see a consistent instant without locking.
+ * The model without OSGi. Its one state is a {@link Topology}, replaced by the app loop on
+ * every change; what the topology does not know about a pane's process (pid, shell,
+ * creation time) sits beside it in {@link #procs}, touched only on the loop. Readers on any
+ * thread read {@link #held}: the topology with the {@link PaneInfo}/{@link WorkspaceInfo}
+ * views derived from it when it was installed, one consistent instant without locking.
+ *
+ * <p>A pane's life: a {@link Spawner} starts its PTY inside an operation, the change that
+ * adds it is installed, and its exit watcher is registered. It leaves the topology either
+ * when a change removes it (tab or workspace close: the model then ends the process) or
+ * when its process exits ({@link TopologyOps#removePane}); {@code pane.closed} with the
+ * exit status is published when the process has exited, in both cases.
  */
 final class Model implements Workspaces, AutoCloseable {
     static final String PANE_ENV = "ARTUDITU_PANE_ID";
     static final String WORKSPACE_ENV = "ARTUDITU_WORKSPACE_ID";
     static final String SOCKET_ENV = "ARTUDITU_SOCKET_PATH";
+    /** SIGHUP, then SIGKILL after this long, for the panes a change removed. */
+    static final long CLOSE_GRACE_MILLIS = 1000;
+    private static final List<String> KEY_ORDER = List.of("pane", "terminal_id", "workspace_id", "tab_id",
+            "from_tab_id", "to_tab_id", "name", "cwd", "kind", "from", "to");
 
-    record State(Map<String, WorkspaceInfo> workspaces, Map<String, PaneInfo> panes, String focusedPane,
-            String focusedWorkspace) {
+    /** A pane's process facts the topology does not hold; kept from spawn until the process exits. */
+    record Proc(String terminalId, String workspaceId, String shell, long pid, long createdMillis) {
+    }
+
+    /** One installed instant and the read views derived from it. */
+    private record Held(Topology topology, Map<String, PaneInfo> panes, Map<String, PaneInfo> byTerminal,
+            List<WorkspaceInfo> workspaces) {
+    }
+
+    /** A PTY started during one operation, not yet part of the model. */
+    private record Spawned(String paneId, Pty pty, Proc proc) {
     }
 
     private final PtyHost host;
@@ -43,8 +77,11 @@ final class Model implements Workspaces, AutoCloseable {
     private final Path defaultCwd;
     private final AppLoop loop = new AppLoop();
     private final SecureRandom random = new SecureRandom();
-    private volatile State state = new State(Map.of(), Map.of(), null, null);
-    private long nextPane = 1;
+    private final TopologyOps ops = new TopologyOps(() -> HexFormat.of().formatHex(bytes(8)));
+    /** Pane id → process facts; only the app loop reads or writes it. */
+    private final Map<String, Proc> procs = new HashMap<>();
+    private volatile Held held;
+    private boolean changing;
 
     /**
      * @param publish receives {@code (event, data)} for the event bus; called on the app loop
@@ -55,88 +92,317 @@ final class Model implements Workspaces, AutoCloseable {
         this.defaultCwd = defaultCwd;
         this.socketPath = socketPath;
         this.publish = publish;
+        this.held = derive(Topology.empty());
     }
 
-    /** Takes back the panes of PTYs that a previous instance of the model spawned. */
+    // ---------------------------------------------------------------- the topology
+
+    @Override
+    public Topology topology() {
+        return held.topology();
+    }
+
+    @Override
+    public <T> T change(Operation<T> operation) throws IOException {
+        return onLoop(() -> changeOnLoop(operation, Spawner.Launch.shell()));
+    }
+
+    /**
+     * Runs an operation against the current state and installs its change. PTYs spawned
+     * by an operation that then fails, or whose pane the returned state does not hold,
+     * are ended again, so an operation cannot leave a process without a pane.
+     */
+    private <T> T changeOnLoop(Operation<T> operation, Spawner.Launch launch) throws IOException {
+        if (changing) {
+            throw new IllegalStateException("an operation must not call change() itself");
+        }
+        changing = true;
+        List<Spawned> spawned = new ArrayList<>();
+        PtySpawner spawner = new PtySpawner(launch, spawned);
+        try {
+            Topology before = held.topology();
+            Change<T> c;
+            try {
+                c = operation.apply(before, ops, spawner);
+                if (c == null || c.state() == null) {
+                    throw new IllegalStateException("the operation returned no state");
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                spawned.forEach(s -> s.pty().terminate(0));
+                throw e;
+            }
+            commit(before, c, spawned);
+            return c.result();
+        } finally {
+            spawner.closed = true;
+            changing = false;
+        }
+    }
+
+    private void commit(Topology before, Change<?> c, List<Spawned> spawned) {
+        Topology after = c.state();
+        for (Spawned s : spawned) {
+            Pane p = after.panes().get(s.paneId());
+            if (p == null || !s.pty().id().equals(p.terminalId())) {
+                s.pty().terminate(0); // spawned but not kept: no pane, so no pane.closed
+            } else {
+                procs.put(s.paneId(), s.proc());
+                watchExit(s.pty(), s.paneId());
+            }
+        }
+        List<Pane> removed = new ArrayList<>();
+        for (Pane p : before.panes().values()) {
+            if (!after.panes().containsKey(p.id())) {
+                removed.add(p);
+            }
+        }
+        held = derive(after);
+        for (Pane p : removed) {
+            Proc f = procs.get(p.id());
+            if (f != null && p.terminalId() != null && host.find(p.terminalId()).map(Pty::isAlive).orElse(false)) {
+                String ws = before.locate(p.id()).map(l -> l.workspace().id()).orElse(f.workspaceId());
+                procs.put(p.id(), new Proc(f.terminalId(), ws, f.shell(), f.pid(), f.createdMillis()));
+                host.find(p.terminalId()).ifPresent(pty -> pty.terminate(CLOSE_GRACE_MILLIS));
+                // pane.closed follows from the exit watcher, with the exit status
+            } else {
+                procs.remove(p.id());
+                String ws = before.locate(p.id()).map(l -> l.workspace().id()).orElse(f == null ? null : f.workspaceId());
+                publishClosed(p.id(), p.terminalId(), ws, -1);
+            }
+        }
+        for (TopologyEvent e : c.events()) {
+            publish.accept(e.name(), json(e.data()));
+        }
+    }
+
+    /** The model's spawner: the pane's identity in its environment, shell integration, a PTY of the host. */
+    private final class PtySpawner implements Spawner {
+        private final Spawner.Launch launch;
+        private final List<Spawned> spawned;
+        private volatile boolean closed;
+
+        PtySpawner(Spawner.Launch launch, List<Spawned> spawned) {
+            this.launch = launch;
+            this.spawned = spawned;
+        }
+
+        @Override
+        public Spawner with(Spawner.Launch l) {
+            PtySpawner s = new PtySpawner(l, spawned);
+            s.closed = closed;
+            return s;
+        }
+
+        @Override
+        public Pane spawn(String paneId, String workspaceId, Path cwd) throws IOException {
+            if (closed || !changing) {
+                throw new IllegalStateException("a spawner works only inside the operation it was given to");
+            }
+            try {
+                SpawnRequest.checkSize(launch.cols(), launch.rows());
+            } catch (IllegalArgumentException e) {
+                throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+            }
+            Map<String, String> env = new HashMap<>(launch.env());
+            env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
+            env.put(PANE_ENV, paneId);
+            env.put(WORKSPACE_ENV, workspaceId);
+            Path socket = socketPath.get();
+            if (socket != null) {
+                env.put(SOCKET_ENV, socket.toString());
+            }
+            List<String> command = launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
+            ShellIntegration.Launch sh = ShellIntegration.prepare(command, env, home);
+            Map<String, String> launchEnv = new HashMap<>(sh.env());
+            if (sh.shell() != null) {
+                launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
+            }
+            Pty pty = host.spawn(new SpawnRequest(sh.command(), cwd, launchEnv, launch.cols(), launch.rows()), null);
+            spawned.add(new Spawned(paneId, pty,
+                    new Proc(pty.id(), workspaceId, sh.shell(), pty.pid(), System.currentTimeMillis())));
+            return new Pane(paneId, pty.id(), cwd, command, null, null);
+        }
+    }
+
+    private void watchExit(Pty pty, String paneId) {
+        String terminalId = pty.id();
+        pty.exit().whenComplete((status, error) -> loop.post(() -> exited(paneId, terminalId,
+                status == null ? -1 : status)));
+    }
+
+    /** A pane's process ended: the pane leaves the topology (if a change has not removed it already). */
+    private void exited(String paneId, String terminalId, int status) {
+        Proc f = procs.get(paneId);
+        if (f == null || !f.terminalId().equals(terminalId)) {
+            return; // a PTY that never became (or no longer is) this pane
+        }
+        procs.remove(paneId);
+        Topology t = held.topology();
+        Pane p = t.panes().get(paneId);
+        List<TopologyEvent> events = List.of();
+        String ws = f.workspaceId();
+        if (p != null && terminalId.equals(p.terminalId())) {
+            ws = t.locate(paneId).map(l -> l.workspace().id()).orElse(ws);
+            Change<Void> c = ops.removePane(t, paneId);
+            held = derive(c.state());
+            events = c.events();
+        }
+        publishClosed(paneId, terminalId, ws, status);
+        for (TopologyEvent e : events) {
+            publish.accept(e.name(), json(e.data()));
+        }
+    }
+
+    private void publishClosed(String paneId, String terminalId, String workspaceId, int status) {
+        ObjectNode d = JsonNodeFactory.instance.objectNode().put("pane", paneId).put("terminal_id", terminalId)
+                .put("workspace_id", workspaceId);
+        if (status >= 0) {
+            d.put("exit_status", status);
+        } else {
+            d.putNull("exit_status");
+        }
+        publish.accept("pane.closed", d);
+    }
+
+    /** A topology event's flat data as JSON, the usual keys first. */
+    static ObjectNode json(Map<String, Object> data) {
+        List<String> keys = new ArrayList<>(data.keySet());
+        keys.sort(Comparator.comparingInt((String k) -> {
+            int i = KEY_ORDER.indexOf(k);
+            return i < 0 ? KEY_ORDER.size() : i;
+        }).thenComparing(Comparator.naturalOrder()));
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        for (String k : keys) {
+            Object v = data.get(k);
+            if (v == null) {
+                o.putNull(k);
+            } else if (v instanceof String s) {
+                o.put(k, s);
+            } else if (v instanceof Integer i) {
+                o.put(k, i);
+            } else if (v instanceof Long l) {
+                o.put(k, l);
+            } else if (v instanceof Number n) {
+                o.put(k, n.doubleValue());
+            } else if (v instanceof Boolean b) {
+                o.put(k, b);
+            } else {
+                o.put(k, v.toString());
+            }
+        }
+        return o;
+    }
+
+    private Held derive(Topology t) {
+        Map<String, String> workspaceOf = new HashMap<>();
+        List<WorkspaceInfo> workspaces = new ArrayList<>();
+        for (Workspace w : t.workspaces()) {
+            workspaces.add(new WorkspaceInfo(w.id(), w.name(), w.cwd()));
+            for (Tab tab : w.tabs()) {
+                if (tab.root() != null) {
+                    for (String p : Topology.leaves(tab.root())) {
+                        workspaceOf.put(p, w.id());
+                    }
+                }
+            }
+        }
+        Map<String, PaneInfo> panes = new LinkedHashMap<>();
+        Map<String, PaneInfo> byTerminal = new HashMap<>();
+        for (Pane p : t.panes().values()) {
+            Proc f = procs.get(p.id());
+            PaneInfo info = new PaneInfo(p.id(), p.terminalId(), workspaceOf.get(p.id()), p.command(), p.cwd(),
+                    p.name(), f == null ? null : f.shell(), f == null ? 0 : f.pid(), f == null ? 0 : f.createdMillis());
+            panes.put(p.id(), info);
+            if (p.terminalId() != null) {
+                byTerminal.put(p.terminalId(), info);
+            }
+        }
+        return new Held(t, Collections.unmodifiableMap(panes), Map.copyOf(byTerminal), List.copyOf(workspaces));
+    }
+
+    // ---------------------------------------------------------------- adopting
+
+    /**
+     * Takes back the panes of PTYs that a previous instance of the model spawned: each
+     * becomes a pane tab ({@code addPaneTab}) of the workspace its environment names,
+     * re-created as "restored" in the PTY's folder when unknown. Ids continue after them.
+     */
     void adopt() throws Exception {
         loop.call(() -> {
+            List<Pty> running = new ArrayList<>();
             for (Pty p : host.list()) {
                 String paneId = p.env().get(PANE_ENV);
                 String wsId = p.env().get(WORKSPACE_ENV);
-                if (paneId == null || wsId == null || !paneId.matches("[1-9][0-9]{0,17}") || !p.isAlive()) {
+                if (paneId != null && wsId != null && paneId.matches("[1-9][0-9]{0,17}")
+                        && wsId.matches("workspace_[0-9a-f]{16}") && p.isAlive()) {
+                    running.add(p);
+                }
+            }
+            running.sort(Comparator.comparingLong(p -> Long.parseLong(p.env().get(PANE_ENV))));
+            for (Pty p : running) {
+                String paneId = p.env().get(PANE_ENV);
+                String wsId = p.env().get(WORKSPACE_ENV);
+                Topology before = held.topology();
+                Change<String> c;
+                try {
+                    c = ops.addPaneTab(before, wsId, "restored", p.cwd(),
+                            new Pane(paneId, p.id(), p.cwd(), p.command(), null, null), true);
+                } catch (TopologyException e) {
+                    System.getLogger(Model.class.getName()).log(System.Logger.Level.WARNING,
+                            "not adopting terminal " + p.id() + " as pane " + paneId + ": " + e.getMessage());
                     continue;
                 }
-                if (!state.workspaces().containsKey(wsId)) {
-                    putWorkspace(new WorkspaceInfo(wsId, "restored", p.cwd()));
-                }
-                PaneInfo info = new PaneInfo(paneId, p.id(), wsId, p.command(), p.cwd(), null,
-                        p.env().get("ARTUDITU_SHELL_INTEGRATION"), p.pid(), System.currentTimeMillis());
-                nextPane = Math.max(nextPane, Long.parseLong(paneId) + 1);
-                putPane(info, true);
-                watchExit(p, paneId);
+                Proc f = new Proc(p.id(), wsId, p.env().get("ARTUDITU_SHELL_INTEGRATION"), p.pid(),
+                        System.currentTimeMillis());
+                commit(before, c, List.of(new Spawned(paneId, p, f)));
             }
             return null;
         });
     }
 
+    // ---------------------------------------------------------------- the pane API
+
+    /**
+     * A new pane in the focused workspace (or the one named), as a new pane tab of it
+     * ({@code addPaneTab}): the simplest mapping of "a new pane" onto the topology. It takes
+     * the focus when asked, or when nothing has it; the first pane creates a workspace for
+     * its folder.
+     */
     @Override
     public PaneInfo open(PaneRequest request) throws IOException {
-        try {
-            return loop.call(() -> openOnLoop(request));
-        } catch (IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e);
-        }
+        return onLoop(() -> openOnLoop(request));
     }
 
     private PaneInfo openOnLoop(PaneRequest r) throws IOException {
-        State s = state;
+        Topology s = held.topology();
         if (s.panes().size() >= MAX_PANES) {
             throw new IllegalArgumentException("the server already holds " + MAX_PANES + " panes");
         }
-        WorkspaceInfo ws;
+        Workspace ws;
         if (r.workspaceId() != null) {
-            ws = s.workspaces().get(r.workspaceId());
-            if (ws == null) {
-                throw new IllegalArgumentException("no such workspace: " + r.workspaceId());
-            }
+            ws = s.workspace(r.workspaceId())
+                    .orElseThrow(() -> new IllegalArgumentException("no such workspace: " + r.workspaceId()));
         } else {
-            ws = s.focusedWorkspace() == null ? null : s.workspaces().get(s.focusedWorkspace());
+            ws = s.active().orElse(null);
         }
         Path cwd = r.cwd() != null ? r.cwd() : ws != null ? ws.cwd() : defaultCwd;
         if (!Files.isDirectory(cwd)) {
             throw new IllegalArgumentException("not a directory: " + cwd);
         }
         SpawnRequest.checkSize(r.cols(), r.rows());
-        if (ws == null) {
-            ws = new WorkspaceInfo("workspace_" + HexFormat.of().formatHex(bytes(8)), cwd.getFileName() == null ? "/" : cwd.getFileName().toString(), cwd);
+        String wsId = ws != null ? ws.id() : "workspace_" + HexFormat.of().formatHex(bytes(8));
+        String wsName = ws != null ? ws.name() : cwd.getFileName() == null ? "/" : cwd.getFileName().toString();
+        Path wsCwd = ws != null ? ws.cwd() : cwd;
+        boolean focus = r.focus() || s.focusedPane().isEmpty();
+        String paneId = Long.toString(s.nextPane());
+        Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
+        try {
+            changeOnLoop((cur, o, sp) -> o.addPaneTab(cur, wsId, wsName, wsCwd, sp.spawn(paneId, wsId, cwd), focus),
+                    launch);
+        } catch (TopologyException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        String paneId = Long.toString(nextPane);
-        Map<String, String> env = new HashMap<>(r.env());
-        env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
-        env.put(PANE_ENV, paneId);
-        env.put(WORKSPACE_ENV, ws.id());
-        Path socket = socketPath.get();
-        if (socket != null) {
-            env.put(SOCKET_ENV, socket.toString());
-        }
-        List<String> command = r.command().isEmpty() ? List.of(defaultShell()) : r.command();
-        ShellIntegration.Launch launch = ShellIntegration.prepare(command, env, home);
-        Map<String, String> launchEnv = new HashMap<>(launch.env());
-        if (launch.shell() != null) {
-            launchEnv.put("ARTUDITU_SHELL_INTEGRATION", launch.shell());
-        }
-        Pty pty = host.spawn(new SpawnRequest(launch.command(), cwd, launchEnv, r.cols(), r.rows()), null);
-        nextPane++;
-        if (!state.workspaces().containsKey(ws.id())) {
-            putWorkspace(ws);
-        }
-        PaneInfo info = new PaneInfo(paneId, pty.id(), ws.id(), command, cwd, null, launch.shell(), pty.pid(),
-                System.currentTimeMillis());
-        putPane(info, r.focus() || state.focusedPane() == null);
-        watchExit(pty, paneId);
-        return info;
+        return held.panes().get(paneId);
     }
 
     private byte[] bytes(int n) {
@@ -150,87 +416,51 @@ final class Model implements Workspaces, AutoCloseable {
         return sh != null && !sh.isBlank() && Files.isExecutable(Path.of(sh)) ? sh : "/bin/sh";
     }
 
-    private void putWorkspace(WorkspaceInfo ws) {
-        State s = state;
-        Map<String, WorkspaceInfo> w = new LinkedHashMap<>(s.workspaces());
-        w.put(ws.id(), ws);
-        state = new State(Map.copyOf(w), s.panes(), s.focusedPane(), s.focusedWorkspace() == null ? ws.id()
-                : s.focusedWorkspace());
-        ObjectNode d = JsonNodeFactory.instance.objectNode().put("workspace_id", ws.id()).put("name", ws.name());
-        publish.accept("workspace.created", d);
-    }
-
-    private void putPane(PaneInfo info, boolean focus) {
-        State s = state;
-        Map<String, PaneInfo> p = new LinkedHashMap<>(s.panes());
-        p.put(info.id(), info);
-        state = new State(s.workspaces(), java.util.Collections.unmodifiableMap(p),
-                focus ? info.id() : s.focusedPane(), focus ? info.workspaceId() : s.focusedWorkspace());
-        publish.accept("pane.created", JsonNodeFactory.instance.objectNode().put("pane", info.id())
-                .put("terminal_id", info.terminalId()).put("workspace_id", info.workspaceId()));
-    }
-
-    private void watchExit(Pty pty, String paneId) {
-        pty.exit().whenComplete((status, error) -> loop.post(() -> removePane(paneId, status == null ? -1 : status)));
-    }
-
-    private void removePane(String paneId, int status) {
-        State s = state;
-        PaneInfo gone = s.panes().get(paneId);
-        if (gone == null) {
-            return;
+    private <T> T onLoop(Callable<T> c) throws IOException {
+        try {
+            return loop.call(c);
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         }
-        Map<String, PaneInfo> p = new LinkedHashMap<>(s.panes());
-        p.remove(paneId);
-        String focus = s.focusedPane();
-        if (paneId.equals(focus)) {
-            List<String> ids = new ArrayList<>(p.keySet());
-            focus = ids.isEmpty() ? null : ids.get(ids.size() - 1);
-        }
-        state = new State(s.workspaces(), java.util.Collections.unmodifiableMap(p), focus, s.focusedWorkspace());
-        ObjectNode d = JsonNodeFactory.instance.objectNode().put("pane", paneId).put("terminal_id", gone.terminalId())
-                .put("workspace_id", gone.workspaceId());
-        if (status >= 0) {
-            d.put("exit_status", status);
-        } else {
-            d.putNull("exit_status");
-        }
-        publish.accept("pane.closed", d);
     }
 
     @Override
     public Optional<PaneInfo> pane(String paneId) {
-        return Optional.ofNullable(state.panes().get(paneId));
+        return Optional.ofNullable(held.panes().get(paneId));
     }
 
     @Override
     public Optional<PaneInfo> paneOfTerminal(String terminalId) {
-        return state.panes().values().stream().filter(p -> p.terminalId().equals(terminalId)).findFirst();
+        return Optional.ofNullable(held.byTerminal().get(terminalId));
     }
 
     @Override
     public Optional<PaneInfo> focusedPane() {
-        State s = state;
-        return s.focusedPane() == null ? Optional.empty() : Optional.ofNullable(s.panes().get(s.focusedPane()));
+        Held h = held;
+        return h.topology().focusedPane().map(h.panes()::get);
     }
 
     @Override
     public List<PaneInfo> panes() {
-        return List.copyOf(state.panes().values());
+        return List.copyOf(held.panes().values());
     }
 
     @Override
     public List<WorkspaceInfo> workspaces() {
-        return List.copyOf(state.workspaces().values());
+        return held.workspaces();
     }
 
     @Override
     public boolean close(String paneId, long graceMillis) {
-        PaneInfo p = state.panes().get(paneId);
+        PaneInfo p = held.panes().get(paneId);
         if (p == null) {
             return false;
         }
-        host.find(p.terminalId()).ifPresent(pty -> pty.terminate(graceMillis));
+        if (p.terminalId() != null) {
+            host.find(p.terminalId()).ifPresent(pty -> pty.terminate(graceMillis));
+        }
         return true;
     }
 
@@ -238,15 +468,5 @@ final class Model implements Workspaces, AutoCloseable {
     @Override
     public void close() {
         loop.close();
-    }
-
-    @Override
-    public io.artuditu.workspace.topology.Topology topology() {
-        throw new UnsupportedOperationException("the topology is not wired to the model yet");
-    }
-
-    @Override
-    public <T> T change(Operation<T> operation) {
-        throw new UnsupportedOperationException("the topology is not wired to the model yet");
     }
 }

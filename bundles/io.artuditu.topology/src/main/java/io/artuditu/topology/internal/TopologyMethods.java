@@ -620,11 +620,15 @@ final class TopologyMethods {
         List<String> path = new ArrayList<>();
         p.get("path").forEach(v -> path.add(v.asText()));
         double ratio = p.get("ratio").doubleValue();
-        return change((s, ops, sp) -> then(ops.setSplitRatio(s, layoutTab(s, p), path, ratio), (n, r) -> {
-            ObjectNode o = F.objectNode().put("type", "layout_split_ratio")
-                    .put("tab_id", layoutTab(s, p) != null ? layoutTab(s, p) : TopologyOps.exportLayout(s, null).tabId());
-            o.set("path", strings(path));
-            return o.put("ratio", r);
-        }));
+        return change((s, ops, sp) -> {
+            String tabId = layoutTab(s, p);
+            Change<Double> c = ops.setSplitRatio(s, tabId, path, ratio);
+            String resolved = tabId != null ? tabId : TopologyOps.exportLayout(s, null).tabId();
+            return then(c, (n, r) -> {
+                ObjectNode o = F.objectNode().put("type", "layout_split_ratio").put("tab_id", resolved);
+                o.set("path", strings(path));
+                return o.put("ratio", r);
+            });
+        });
     }
 }

@@ -58,9 +58,6 @@ final class TopologyMethods {
         } catch (IOException e) {
             throw new UhpException(ErrorCode.SPAWN_FAILED, "the pane's process could not be started: " + e.getMessage(),
                     Map.of("reason", "spawn_failed"));
-        } catch (UnsupportedOperationException e) {
-            throw new UhpException(ErrorCode.METHOD_UNAVAILABLE,
-                    "this server's workspace model does not run topology changes yet", Map.of("reason", "not_wired"));
         }
     }
 

@@ -125,11 +125,14 @@ final class Uhp {
     }
 
     /** Polls {@code condition} every 10 ms for up to 10 s; fails with {@code what}. */
+    /** Generous: a deadline guards against hangs, it is not a speed check (a loaded CI machine is slow). */
+    static final long AWAIT_SECONDS = 60;
+
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(AWAIT_SECONDS);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out after 10 s waiting until " + what);
+                throw new AssertionError("timed out after " + AWAIT_SECONDS + " s waiting until " + what);
             }
             Thread.sleep(10);
         }

@@ -66,8 +66,25 @@ class SessionCrashTest {
                     assertEquals(before.get(k), after.get(k), k + " of " + before + " vs " + after);
                 }
             }
+            // server.stop right after a change, well inside the debounce: the stop writes it, and
+            // the panes' processes ending with the server do not empty the saved session
+            ok(again.socket, "workspace.rename", "{\"workspace\":0,\"name\":\"renamed\"}");
+            assertTrue(Wire.call(again.socket, "server.stop", "{}").at("/result/stopping").asBoolean());
+            assertEquals(0, again.awaitExit(), again.log());
         } finally {
             again.close();
+        }
+        ForegroundServer third = new ForegroundServer(home);
+        try {
+            JsonNode list = ok(third.socket, "workspace.list", "{}");
+            assertEquals("renamed", list.at("/workspaces/0/name").asText(), list.toString());
+            assertEquals(workspacesBefore.at("/workspaces/0/workspace_id"), list.at("/workspaces/0/workspace_id"));
+            for (JsonNode before : new JsonNode[] {pane1, pane2, pane3}) {
+                assertEquals(before.get("tab_id"),
+                        ok(third.socket, "pane.get", "{\"pane\":\"" + before.get("pane").asText() + "\"}").get("tab_id"));
+            }
+        } finally {
+            third.close();
         }
     }
 }

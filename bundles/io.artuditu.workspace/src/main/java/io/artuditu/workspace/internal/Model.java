@@ -549,6 +549,17 @@ final class Model implements Workspaces, AutoCloseable {
         return true;
     }
 
+    /**
+     * Writes the last handed-over state now and accepts no more (JVM exit: later pane exits
+     * are the server going away, not the user closing panes, and must not be saved).
+     */
+    void saveNow() {
+        SessionStore s = store;
+        if (s != null) {
+            s.close();
+        }
+    }
+
     /** Stops the loop, then writes the session synchronously; the PTYs keep running (they belong to the host). */
     @Override
     public void close() {

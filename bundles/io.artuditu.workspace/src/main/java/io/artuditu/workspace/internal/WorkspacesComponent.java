@@ -46,6 +46,15 @@ public final class WorkspacesComponent implements Workspaces {
         Path home = SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv());
         this.model = new Model(host, home, Path.of(System.getProperty("user.home")), this::socketPath, this::publish);
         model.start(new SessionStore(home));
+        // A standalone server ends with System.exit (server.stop, SIGTERM) and the framework
+        // is not always stopped before the JVM halts: save the last state from a hook too.
+        Runtime.getRuntime().addShutdownHook(saveOnExit);
+    }
+
+    private final Thread saveOnExit = new Thread(this::saveNow, "artuditu-session-save");
+
+    private void saveNow() {
+        model.saveNow();
     }
 
     private Path socketPath() {
@@ -62,6 +71,11 @@ public final class WorkspacesComponent implements Workspaces {
 
     @Deactivate
     void deactivate() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(saveOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs (or ran) anyway
+        }
         model.close();
     }
 

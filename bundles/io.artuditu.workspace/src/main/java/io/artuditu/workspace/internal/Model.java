@@ -82,6 +82,8 @@ final class Model implements Workspaces, AutoCloseable {
     private final Map<String, Proc> procs = new HashMap<>();
     private volatile Held held;
     private boolean changing;
+    /** Where installed states go to be saved; null until {@link #start} (and in tests that do not persist). */
+    private volatile SessionStore store;
 
     /**
      * @param publish receives {@code (event, data)} for the event bus; called on the app loop
@@ -156,7 +158,7 @@ final class Model implements Workspaces, AutoCloseable {
                 removed.add(p);
             }
         }
-        held = derive(after);
+        install(after);
         for (Pane p : removed) {
             Proc f = procs.get(p.id());
             if (f != null && p.terminalId() != null && host.find(p.terminalId()).map(Pty::isAlive).orElse(false)) {
@@ -244,7 +246,7 @@ final class Model implements Workspaces, AutoCloseable {
         if (p != null && terminalId.equals(p.terminalId())) {
             ws = t.locate(paneId).map(l -> l.workspace().id()).orElse(ws);
             Change<Void> c = ops.removePane(t, paneId);
-            held = derive(c.state());
+            install(c.state());
             events = c.events();
         }
         publishClosed(paneId, terminalId, ws, status);
@@ -293,6 +295,15 @@ final class Model implements Workspaces, AutoCloseable {
         return o;
     }
 
+    /** Makes {@code t} the current state and hands it (immutable) to the session store, which writes it later. */
+    private void install(Topology t) {
+        held = derive(t);
+        SessionStore s = store;
+        if (s != null) {
+            s.changed(t);
+        }
+    }
+
     private Held derive(Topology t) {
         Map<String, String> workspaceOf = new HashMap<>();
         List<WorkspaceInfo> workspaces = new ArrayList<>();
@@ -320,6 +331,79 @@ final class Model implements Workspaces, AutoCloseable {
         return new Held(t, Collections.unmodifiableMap(panes), Map.copyOf(byTerminal), List.copyOf(workspaces));
     }
 
+    // ---------------------------------------------------------------- persistence
+
+    /**
+     * Starts the model on {@code home}'s session: restores the saved session (if any) with
+     * its ids, takes back running PTYs ({@link #adopt}), then saves every change through
+     * {@code s}. Running PTYs whose pane the file holds keep that pane (a bundle update);
+     * every other saved pane starts the user's shell in its saved folder. A saved command
+     * is never rerun (see docs/topology.md, "Persistence").
+     */
+    void start(SessionStore s) throws Exception {
+        Optional<Topology> saved = s.load();
+        if (saved.isPresent()) {
+            loop.call(() -> {
+                restoreOnLoop(saved.get());
+                return null;
+            });
+        }
+        adopt();
+        store = s;
+        loop.call(() -> {
+            s.changed(held.topology());
+            return null;
+        });
+    }
+
+    private void restoreOnLoop(Topology saved) {
+        Map<String, Pty> running = new HashMap<>();
+        for (Pty p : host.list()) {
+            String paneId = p.env().get(PANE_ENV);
+            if (paneId != null && p.isAlive() && saved.panes().containsKey(paneId)) {
+                running.put(paneId, p);
+            }
+        }
+        List<Spawned> started = new ArrayList<>();
+        List<Spawned> kept = new ArrayList<>();
+        List<String> lost = new ArrayList<>();
+        Map<String, Pane> panes = new LinkedHashMap<>();
+        changing = true;
+        PtySpawner spawner = new PtySpawner(Spawner.Launch.shell(), started);
+        try {
+            for (Pane p : saved.panes().values()) {
+                Workspace ws = saved.locate(p.id()).orElseThrow().workspace();
+                Pty r = running.get(p.id());
+                if (r != null) {
+                    kept.add(new Spawned(p.id(), r, new Proc(r.id(), ws.id(), r.env().get("ARTUDITU_SHELL_INTEGRATION"),
+                            r.pid(), System.currentTimeMillis())));
+                    panes.put(p.id(), new Pane(p.id(), r.id(), p.cwd(), r.command(), p.name(), p.purpose()));
+                    continue;
+                }
+                Path cwd = Files.isDirectory(p.cwd()) ? p.cwd() : Files.isDirectory(ws.cwd()) ? ws.cwd() : defaultCwd;
+                try {
+                    Pane fresh = spawner.spawn(p.id(), ws.id(), cwd);
+                    panes.put(p.id(), new Pane(p.id(), fresh.terminalId(), cwd, fresh.command(), p.name(), p.purpose()));
+                } catch (IOException | RuntimeException e) {
+                    System.getLogger(Model.class.getName()).log(System.Logger.Level.WARNING,
+                            "could not restart saved pane " + p.id() + " in " + cwd + ": " + e);
+                    panes.put(p.id(), p);
+                    lost.add(p.id());
+                }
+            }
+        } finally {
+            spawner.closed = true;
+            changing = false;
+        }
+        Topology t = new Topology(saved.workspaces(), saved.activeWorkspace(), panes, saved.nextPane(), 1);
+        for (String id : lost) {
+            t = ops.removePane(t, id).state();
+        }
+        List<Spawned> all = new ArrayList<>(kept);
+        all.addAll(started);
+        commit(Topology.empty(), new Change<>(t, List.of(), null), all);
+    }
+
     // ---------------------------------------------------------------- adopting
 
     /**
@@ -334,7 +418,8 @@ final class Model implements Workspaces, AutoCloseable {
                 String paneId = p.env().get(PANE_ENV);
                 String wsId = p.env().get(WORKSPACE_ENV);
                 if (paneId != null && wsId != null && paneId.matches("[1-9][0-9]{0,17}")
-                        && wsId.matches("workspace_[0-9a-f]{16}") && p.isAlive()) {
+                        && wsId.matches("workspace_[0-9a-f]{16}") && p.isAlive()
+                        && !held.topology().panes().containsKey(paneId)) {
                     running.add(p);
                 }
             }
@@ -464,9 +549,24 @@ final class Model implements Workspaces, AutoCloseable {
         return true;
     }
 
-    /** Stops the loop; the PTYs keep running (they belong to the host). */
+    /**
+     * Writes the last handed-over state now and accepts no more (JVM exit: later pane exits
+     * are the server going away, not the user closing panes, and must not be saved).
+     */
+    void saveNow() {
+        SessionStore s = store;
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    /** Stops the loop, then writes the session synchronously; the PTYs keep running (they belong to the host). */
     @Override
     public void close() {
         loop.close();
+        SessionStore s = store;
+        if (s != null) {
+            s.close();
+        }
     }
 }

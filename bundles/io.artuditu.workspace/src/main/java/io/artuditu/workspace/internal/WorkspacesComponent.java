@@ -25,8 +25,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 /**
  * The {@link Workspaces} service. Only the PTY host is a static reference (without it
  * there are no panes); the event bus and the server are dynamic, so updating them does
- * not drop the model. On activation it adopts the panes of PTYs a previous instance
- * spawned (their ids travel in the PTY's environment).
+ * not drop the model. On activation it restores {@code <home>/session.json} with its ids and
+ * adopts the panes of PTYs a previous instance spawned (their ids travel in the PTY's
+ * environment); on deactivation it writes the session synchronously.
  */
 @Component(service = Workspaces.class, immediate = true)
 public final class WorkspacesComponent implements Workspaces {
@@ -44,7 +45,16 @@ public final class WorkspacesComponent implements Workspaces {
     public WorkspacesComponent(BundleContext context, @Reference PtyHost host) throws Exception {
         Path home = SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv());
         this.model = new Model(host, home, Path.of(System.getProperty("user.home")), this::socketPath, this::publish);
-        model.adopt();
+        model.start(new SessionStore(home));
+        // A standalone server ends with System.exit (server.stop, SIGTERM) and the framework
+        // is not always stopped before the JVM halts: save the last state from a hook too.
+        Runtime.getRuntime().addShutdownHook(saveOnExit);
+    }
+
+    private final Thread saveOnExit = new Thread(this::saveNow, "artuditu-session-save");
+
+    private void saveNow() {
+        model.saveNow();
     }
 
     private Path socketPath() {
@@ -61,6 +71,11 @@ public final class WorkspacesComponent implements Workspaces {
 
     @Deactivate
     void deactivate() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(saveOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs (or ran) anyway
+        }
         model.close();
     }
 

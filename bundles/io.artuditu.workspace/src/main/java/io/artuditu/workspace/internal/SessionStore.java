@@ -1,0 +1,422 @@
+package io.artuditu.workspace.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.workspace.topology.Layouts;
+import io.artuditu.workspace.topology.Node;
+import io.artuditu.workspace.topology.Pane;
+import io.artuditu.workspace.topology.Tab;
+import io.artuditu.workspace.topology.TabKind;
+import io.artuditu.workspace.topology.Topology;
+import io.artuditu.workspace.topology.TopologyException;
+import io.artuditu.workspace.topology.Workspace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The session file, {@code <home>/session.json}: the topology without processes or
+ * terminal text (see docs/topology.md, "Persistence").
+ *
+ * <p>Writing: {@link #changed} only hands over an immutable {@link Topology} (cheap, any
+ * thread); one small daemon thread writes the newest one {@link #DEBOUNCE_MILLIS} after
+ * the first unsaved change, so a burst of changes costs one write and a {@code kill -9}
+ * loses at most that interval. {@link #close} writes synchronously. Each write goes to a
+ * temporary file in the same folder, is forced to disk, renamed over the old file in one
+ * step, and the folder is forced: a crash at any point leaves the old file or the new one,
+ * never a mix (the same approach as the config bundle's {@code config.toml}).
+ *
+ * <p>Reading: {@link #load} refuses files over {@link #MAX_BYTES}; a file it cannot read or
+ * that is not a valid session is moved aside to {@code session.json.corrupt-<timestamp>},
+ * reported as a WARNING, and the server starts clean.
+ */
+final class SessionStore implements AutoCloseable {
+    static final String NAME = "session.json";
+    static final int FORMAT = 1;
+    static final long MAX_BYTES = 16L * 1024 * 1024;
+    static final long DEBOUNCE_MILLIS = 250;
+    private static final System.Logger LOG = System.getLogger(SessionStore.class.getName());
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path path;
+    private final long debounceMillis;
+    private final ScheduledExecutorService writer;
+    /** Guards the fields below. */
+    private final Object lock = new Object();
+    private Topology latest;
+    private Topology written;
+    private ScheduledFuture<?> pending;
+    private boolean closed;
+    private final AtomicInteger writes = new AtomicInteger();
+
+    SessionStore(Path home) {
+        this(home, DEBOUNCE_MILLIS);
+    }
+
+    SessionStore(Path home, long debounceMillis) {
+        this.path = home.resolve(NAME);
+        this.debounceMillis = debounceMillis;
+        this.writer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "artuditu-session-writer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** How many times the file was written (tests). */
+    int writes() {
+        return writes.get();
+    }
+
+    // ---------------------------------------------------------------- saving
+
+    /** Hands over the newest state; a write follows within the debounce interval. Any thread, never blocks on I/O. */
+    void changed(Topology t) {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            latest = t;
+            if (pending == null) {
+                pending = writer.schedule(this::flushQuietly, debounceMillis, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    private void flushQuietly() {
+        try {
+            flush();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "could not save the session to " + path + ": " + e);
+        }
+    }
+
+    /** Writes the newest state now if it was not written yet. */
+    void flush() throws IOException {
+        Topology t;
+        synchronized (lock) {
+            pending = null;
+            t = latest;
+            if (t == null || t == written) {
+                return;
+            }
+            written = t;
+        }
+        synchronized (path) { // the writer thread and close() never write at once
+            write(t);
+        }
+    }
+
+    /** Writes the last state synchronously, then accepts no more. */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closed = true;
+            if (pending != null) {
+                pending.cancel(false);
+            }
+        }
+        writer.shutdown();
+        try {
+            writer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flushQuietly();
+    }
+
+    /** Replaces the file with {@code t}, atomically (temp file, fsync, rename, folder fsync), mode 0600. */
+    void write(Topology t) throws IOException {
+        byte[] bytes = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(toJson(t));
+        if (bytes.length > MAX_BYTES) {
+            throw new IOException("the session would be larger than " + MAX_BYTES + " bytes");
+        }
+        Path dir = path.getParent();
+        Files.createDirectories(dir);
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp");
+        }
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) {
+                    ch.write(b);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+        writes.incrementAndGet();
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not sync " + dir + " after writing " + NAME + ": " + e);
+        }
+    }
+
+    // ---------------------------------------------------------------- loading
+
+    /**
+     * The saved session, with every pane's {@code terminalId} null; empty when there is no
+     * file, or when it was unreadable, too large or invalid (then it has been moved aside
+     * and the reason logged).
+     */
+    Optional<Topology> load() {
+        try {
+            long size;
+            try {
+                size = Files.size(path);
+            } catch (NoSuchFileException e) {
+                return Optional.empty();
+            }
+            if (size > MAX_BYTES) {
+                throw new IOException("the file is " + size + " bytes, more than the limit of " + MAX_BYTES);
+            }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(path)) {
+                bytes = in.readNBytes((int) MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw new IOException("the file is larger than the limit of " + MAX_BYTES + " bytes");
+            }
+            return Optional.of(fromJson(MAPPER.readTree(bytes)));
+        } catch (IOException | RuntimeException | StackOverflowError e) {
+            Path aside = path.resolveSibling(NAME + ".corrupt-" + STAMP.format(Instant.now()));
+            String reason = e instanceof TopologyException || e instanceof IllegalArgumentException
+                    ? e.getMessage() : e.toString();
+            try {
+                Files.move(path, aside, StandardCopyOption.REPLACE_EXISTING);
+                LOG.log(Level.WARNING, "the saved session " + path + " could not be restored (" + reason
+                        + "); kept as " + aside + ", starting with an empty session");
+            } catch (IOException m) {
+                LOG.log(Level.WARNING, "the saved session " + path + " could not be restored (" + reason
+                        + ") nor moved aside (" + m + "); starting with an empty session");
+            }
+            return Optional.empty();
+        }
+    }
+
+    // ---------------------------------------------------------------- format
+
+    static ObjectNode toJson(Topology t) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode().put("format", FORMAT).put("next_pane", t.nextPane());
+        root.put("active_workspace", t.activeWorkspace());
+        ArrayNode wss = root.putArray("workspaces");
+        for (Workspace w : t.workspaces()) {
+            ObjectNode o = wss.addObject().put("id", w.id()).put("name", w.name()).put("cwd", w.cwd().toString())
+                    .put("pinned", w.pinned()).put("active_tab", w.activeTab());
+            ArrayNode tabs = o.putArray("tabs");
+            for (Tab tab : w.tabs()) {
+                ObjectNode to = tabs.addObject().put("id", tab.id()).put("kind", tab.kind().wire())
+                        .put("label", tab.label()).put("focused", tab.focused()).put("zoomed", tab.zoomed());
+                if (tab.root() != null) {
+                    to.set("layout", Layouts.toJson(tab.root()));
+                } else {
+                    to.putNull("layout");
+                }
+            }
+        }
+        ArrayNode panes = root.putArray("panes");
+        for (Pane p : t.panes().values()) {
+            ObjectNode o = panes.addObject().put("id", p.id()).put("cwd", p.cwd() == null ? null : p.cwd().toString());
+            ArrayNode cmd = o.putArray("command");
+            p.command().forEach(cmd::add);
+            o.put("name", p.name()).put("purpose", p.purpose());
+        }
+        return root;
+    }
+
+    /** Reads and checks a session document; anything wrong is an {@link IllegalArgumentException} or a {@link TopologyException}. */
+    static Topology fromJson(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw bad("the document is not a JSON object");
+        }
+        if (!root.path("format").isInt() || root.get("format").asInt() != FORMAT) {
+            throw bad("unknown format " + root.get("format") + " (expected " + FORMAT + ")");
+        }
+        JsonNode np = root.get("next_pane");
+        if (np == null || !np.canConvertToLong() || !np.isIntegralNumber() || np.asLong() < 1) {
+            throw bad("next_pane must be a positive integer");
+        }
+        long nextPane = np.asLong();
+        // panes
+        JsonNode pa = array(root, "panes");
+        if (pa.size() > Topology.MAX_PANES) {
+            throw bad("more than " + Topology.MAX_PANES + " panes");
+        }
+        Map<String, Pane> panes = new LinkedHashMap<>();
+        for (JsonNode p : pa) {
+            String id = text(p, "id", false);
+            if (!id.matches("[1-9][0-9]{0,17}") || Long.parseLong(id) >= nextPane) {
+                throw bad("pane id " + id + " is malformed or not below next_pane");
+            }
+            List<String> cmd = new ArrayList<>();
+            for (JsonNode c : array(p, "command")) {
+                if (!c.isTextual()) {
+                    throw bad("pane " + id + ": command must be strings");
+                }
+                cmd.add(c.asText());
+            }
+            Pane pane = new Pane(id, null, absolute(text(p, "cwd", false), "pane " + id), cmd, text(p, "name", true),
+                    text(p, "purpose", true));
+            if (panes.put(id, pane) != null) {
+                throw bad("pane " + id + " appears twice");
+            }
+        }
+        // workspaces and tabs
+        JsonNode wa = array(root, "workspaces");
+        if (wa.size() > Topology.MAX_WORKSPACES) {
+            throw bad("more than " + Topology.MAX_WORKSPACES + " workspaces");
+        }
+        Set<String> ids = new HashSet<>();
+        Set<String> placed = new HashSet<>();
+        List<Workspace> workspaces = new ArrayList<>();
+        for (JsonNode w : wa) {
+            String wid = text(w, "id", false);
+            if (!wid.matches("workspace_[0-9a-f]{16}") || !ids.add(wid)) {
+                throw bad("workspace id " + wid + " is malformed or repeated");
+            }
+            JsonNode ta = array(w, "tabs");
+            if (ta.size() > Topology.MAX_TABS) {
+                throw bad("workspace " + wid + " has more than " + Topology.MAX_TABS + " tabs");
+            }
+            List<Tab> tabs = new ArrayList<>();
+            for (JsonNode t : ta) {
+                String tid = text(t, "id", false);
+                if (!tid.matches("tab_[0-9a-f]{16}") || !ids.add(tid)) {
+                    throw bad("tab id " + tid + " is malformed or repeated");
+                }
+                TabKind kind = TabKind.of(text(t, "kind", false)).orElseThrow(() -> bad("tab " + tid + ": unknown kind"));
+                JsonNode layout = t.get("layout");
+                String focused = text(t, "focused", true);
+                Node tree = null;
+                if (kind.dashboard()) {
+                    if (layout != null && !layout.isNull() || focused != null) {
+                        throw bad("dashboard tab " + tid + " has a layout or a focus");
+                    }
+                } else {
+                    if (layout == null || layout.isNull()) {
+                        throw bad("pane tab " + tid + " has no layout");
+                    }
+                    tree = Layouts.fromJson(layout);
+                    List<String> leaves = Topology.leaves(tree);
+                    Set<String> own = new HashSet<>(leaves);
+                    Layouts.validate(tree, own); // no duplicates within the tab, ratios, depth
+                    for (String leaf : leaves) {
+                        if (!panes.containsKey(leaf) || !placed.add(leaf)) {
+                            throw bad("tab " + tid + ": pane " + leaf + " is unknown or in two tabs");
+                        }
+                    }
+                    if (focused == null || !own.contains(focused)) {
+                        throw bad("tab " + tid + ": the focused pane is not in the tab");
+                    }
+                }
+                JsonNode z = t.get("zoomed");
+                if (z == null || !z.isBoolean()) {
+                    throw bad("tab " + tid + ": zoomed must be a boolean");
+                }
+                tabs.add(new Tab(tid, kind, text(t, "label", true), tree, focused, z.asBoolean()));
+            }
+            String active = text(w, "active_tab", true);
+            if (active == null ? !tabs.isEmpty() : tabs.stream().noneMatch(t -> t.id().equals(active))) {
+                throw bad("workspace " + wid + ": active_tab is not one of its tabs");
+            }
+            JsonNode pinned = w.get("pinned");
+            if (pinned == null || !pinned.isBoolean()) {
+                throw bad("workspace " + wid + ": pinned must be a boolean");
+            }
+            workspaces.add(new Workspace(wid, text(w, "name", false), absolute(text(w, "cwd", false), "workspace " + wid),
+                    pinned.asBoolean(), tabs, active));
+        }
+        if (placed.size() != panes.size()) {
+            throw bad("some panes are in no tab");
+        }
+        String activeWs = text(root, "active_workspace", true);
+        if (activeWs == null ? !workspaces.isEmpty() : workspaces.stream().noneMatch(w -> w.id().equals(activeWs))) {
+            throw bad("active_workspace is not one of the workspaces");
+        }
+        return new Topology(workspaces, activeWs, panes, nextPane, 0);
+    }
+
+    private static JsonNode array(JsonNode o, String field) {
+        JsonNode a = o == null ? null : o.get(field);
+        if (a == null || !a.isArray()) {
+            throw bad(field + " must be an array");
+        }
+        return a;
+    }
+
+    private static String text(JsonNode o, String field, boolean nullable) {
+        if (o == null || !o.isObject()) {
+            throw bad("expected an object holding " + field);
+        }
+        JsonNode v = o.get(field);
+        if (v == null || v.isNull()) {
+            if (nullable) {
+                return null;
+            }
+            throw bad(field + " is missing");
+        }
+        if (!v.isTextual()) {
+            throw bad(field + " must be a string");
+        }
+        return v.asText();
+    }
+
+    private static Path absolute(String p, String what) {
+        Path path;
+        try {
+            path = Path.of(p);
+        } catch (RuntimeException e) {
+            throw bad(what + ": invalid cwd");
+        }
+        if (!path.isAbsolute()) {
+            throw bad(what + ": cwd must be absolute");
+        }
+        return path;
+    }
+
+    private static IllegalArgumentException bad(String why) {
+        return new IllegalArgumentException("invalid session: " + why);
+    }
+}

@@ -35,11 +35,13 @@ public final class Artu {
             "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
             TokenCommands.USAGE_LINES,
+            TopologyCommands.USAGE_LINES,
             "  config get|patch JSON|patch --file PATH|reload   the live config (docs/configuration.md)",
             "  events [--after N] [--event NAME]...   stream events, one JSON line each (exit 5 if cut)",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
             "",
-            "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given.",
+            "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given,",
+            "and pane commands given no pane act on $ARTUDITU_PANE_ID.",
             "With $ARTUDITU_TOKEN set, every request carries that delegated token as auth.");
 
     private final Map<String, String> env;
@@ -108,6 +110,8 @@ public final class Artu {
                     return cmd.equals("events") ? new EventCommands(client, this, out, err).events(args.subList(1, args.size()))
                             : sub.equals("event") ? new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()))
                             : usage("wait event NAME ...");
+                case "workspace": case "tab": case "pane": case "layout": case "session":
+                    return new TopologyCommands(client, this, env, err).run(cmd, args.subList(1, args.size()));
                 case "server":
                     return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                 default:

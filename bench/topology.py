@@ -35,6 +35,18 @@ def call(sock, method, params=None):
     return reply["result"]
 
 
+def panes_of(snapshot):
+    return [p for w in snapshot["workspaces"] for t in w.get("tabs", []) for p in t.get("panes", [])]
+
+
+def settle():
+    """Waits until the 1-minute load is low again, so one side's shells do not slow the other."""
+    for _ in range(60):
+        if os.getloadavg()[0] < 2.0:
+            return
+        time.sleep(1)
+
+
 def artu(env, *args):
     return subprocess.run([ARTU, *args], env=env, check=True, capture_output=True, text=True).stdout
 
@@ -52,18 +64,22 @@ def main():
     sock = os.path.join(home, "artuditu.sock")
     tmux_sock = "artu-topo-bench"
     try:
-        artu(env, "server", "start")
-        # 1. N panes, one tab each, beside tmux's N windows.
-        call(sock, "workspace.open", {"cwd": home})  # its first tab's shell counts as pane 1
-        t0 = time.monotonic()
-        for _ in range(a.panes - 1):
-            call(sock, "tab.new", {})
-        artu_ms = (time.monotonic() - t0) * 1000
+        # 1. N panes, one tab each, beside tmux's N windows (tmux first, then a quiet machine
+        # again: the shells one side starts must not slow the other).
+        settle()
         subprocess.run(["tmux", "-L", tmux_sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50"], check=True)
         t0 = time.monotonic()
         for _ in range(a.panes - 1):  # the session's first window is pane 1
             subprocess.run(["tmux", "-L", tmux_sock, "new-window", "-d"], check=True)
         tmux_ms = (time.monotonic() - t0) * 1000
+        subprocess.run(["tmux", "-L", tmux_sock, "kill-server"], capture_output=True)
+        artu(env, "server", "start")
+        settle()
+        call(sock, "workspace.open", {"cwd": home})  # its first tab's shell counts as pane 1
+        t0 = time.monotonic()
+        for _ in range(a.panes - 1):
+            call(sock, "tab.new", {})
+        artu_ms = (time.monotonic() - t0) * 1000
         print(f"create_{a.panes}_artu_ms={artu_ms:.0f}")
         print(f"create_{a.panes}_tmux_ms={tmux_ms:.0f}")
         artu(env, "server", "stop")
@@ -80,7 +96,7 @@ def main():
                     call(sock, "tab.new", {"workspace": w})
                 for p in range(a.snap_panes - 1):
                     call(sock, "pane.split", {"direction": "right"})
-        total = len(call(sock, "session.snapshot")["panes"])
+        total = len(panes_of(call(sock, "session.snapshot")))
         time.sleep(3)
         times = []
         for _ in range(a.reps):
@@ -94,8 +110,12 @@ def main():
         t0 = time.monotonic()
         artu(env, "server", "start")
         while True:
-            snap = call(sock, "session.snapshot")
-            if len(snap["panes"]) == total and all(p.get("alive") for p in snap["panes"]):
+            try:
+                snap = call(sock, "session.snapshot")
+            except RuntimeError:  # the family may register a moment after ping answers
+                time.sleep(0.01)
+                continue
+            if len(panes_of(snap)) == total and all(p.get("alive") for p in panes_of(snap)):
                 break
             time.sleep(0.01)
         print(f"restore_panes={total}")

@@ -111,8 +111,11 @@ final class ProcessScanner implements ProcessScan {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis));
         synchronized (lock) {
             while ((snapshot == Snapshot.NONE || snapshot.sampledAtMillis <= notBefore) && !stopped) {
-                if (!(scanning && scanningSince > notBefore)) {
-                    requested = true; // the scan in flight, if any, is too old to do
+                if (!requested && !(scanning && scanningSince > notBefore)) {
+                    // The scan in flight, if any, is too old to do. Only the first waiter rings:
+                    // waiters that all rang on every wake-up kept the monitor so busy that the
+                    // scan thread could go a whole second without getting it back.
+                    requested = true;
                     lock.notifyAll();
                 }
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());

@@ -67,8 +67,4 @@ final class OutputRing {
         return size;
     }
 
-    /** Bytes of heap held, for memory accounting. */
-    int footprint() {
-        return buf.length;
-    }
 }

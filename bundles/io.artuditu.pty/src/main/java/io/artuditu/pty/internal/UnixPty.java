@@ -205,12 +205,6 @@ final class UnixPty implements Pty {
         }
     }
 
-    /** Heap held by the retained output, for memory accounting. */
-    int retainedFootprint() {
-        synchronized (outLock) {
-            return ring.footprint();
-        }
-    }
 
     // --- input ---
 

@@ -32,7 +32,6 @@ public final class Screen implements PtyListener {
     /** A title set through the API, shown instead of the program's; null for none. Guarded by this. */
     private String titleOverride;
     private volatile boolean ended;
-    private volatile long lastOutputNanos;
     private final long historyBudget;
 
     Screen(Pty pty, Limits limits, Notifier notifier) {
@@ -64,7 +63,6 @@ public final class Screen implements PtyListener {
             outputRevision++;
             scrollOffset = 0;
         }
-        lastOutputNanos = System.nanoTime();
         if (replies.length > 0) {
             try {
                 pty.write(replies);
@@ -154,10 +152,6 @@ public final class Screen implements PtyListener {
         return titleOverride != null ? titleOverride : term.title();
     }
 
-    /** When output last arrived, {@link System#nanoTime()}; 0 for never. */
-    public long lastOutputNanos() {
-        return lastOutputNanos;
-    }
 
     /**
      * Registers a watcher, run on the notifier thread after changes (coalesced); it must

@@ -49,7 +49,7 @@ class TopologyMethodsTest extends OneServerPerClass {
         st.set("workspaces", strip(wl));
         ObjectNode snap = (ObjectNode) strip(ok("session.snapshot", "{}"));
         snap.remove("sequence");
-        st.set("snapshot", snap);
+        st.set("snapshot", withoutRuntimeFacts(snap));
         for (JsonNode w : wl.get("workspaces")) {
             for (JsonNode t : w.get("tabs")) {
                 if (t.get("kind").asText().equals("panes")) {
@@ -60,6 +60,21 @@ class TopologyMethodsTest extends OneServerPerClass {
             }
         }
         return st;
+    }
+
+    /**
+     * A snapshot without what its processes change on their own: a shell that sets its title at
+     * each prompt, the process scan catching up. What stays is the session's state.
+     */
+    static ObjectNode withoutRuntimeFacts(ObjectNode snapshot) {
+        for (JsonNode w : snapshot.path("workspaces")) {
+            for (JsonNode t : w.path("tabs")) {
+                for (JsonNode pn : t.path("panes")) {
+                    ((ObjectNode) pn).remove(List.of("title", "process", "process_scan", "agent"));
+                }
+            }
+        }
+        return snapshot;
     }
 
     private static JsonNode strip(JsonNode n) {
@@ -158,6 +173,51 @@ class TopologyMethodsTest extends OneServerPerClass {
         refused("workspace.move_block", p("workspaces", List.of(0, 1), "to", n - 1), "invalid_request");
         refused("workspace.get", p("workspace", n), "not_found");
         refused("workspace.close", p("workspace", n), "not_found");
+    }
+
+    @Test
+    void reportMetadataShowsInEveryRowAndRefusesWholeReports() throws Exception {
+        String a = open("meta").get("workspace_id").asText();
+        int i = indexOf(a);
+        JsonNode r = ok("workspace.report_metadata", p("workspace_id", a, "metadata",
+                java.util.Map.of("branch", "feature/login", "dirty", true, "port", 5173)));
+        assertEquals(i, r.get("workspace").asInt());
+        assertTrue(r.get("changed").asBoolean());
+        JsonNode row = ok("workspace.get", p("workspace_id", a));
+        assertEquals("{\"branch\":\"feature/login\",\"dirty\":true,\"port\":5173}", row.get("metadata").toString());
+        assertEquals(row.get("metadata"), ok("workspace.list", "{}").get("workspaces").get(i).get("metadata"));
+        long revision = row.get("revision").asLong();
+        JsonNode same = ok("workspace.report_metadata", p("workspace", i, "metadata", java.util.Map.of("port", 5173)));
+        assertFalse(same.get("changed").asBoolean());
+        assertEquals(revision, same.get("revision").asLong(), "a report that changes nothing moves no revision");
+
+        java.util.Map<String, Object> removal = new java.util.HashMap<>();
+        removal.put("dirty", null);
+        ok("workspace.report_metadata", p("workspace_id", a, "metadata", removal));
+        assertEquals("{\"branch\":\"feature/login\",\"port\":5173}",
+                ok("workspace.get", p("workspace_id", a)).get("metadata").toString());
+
+        java.util.Map<String, Object> many = new java.util.TreeMap<>();
+        for (int k = 0; k < 31; k++) {
+            many.put("k" + k, k);
+        }
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", many), "invalid_request"); // 33 in all
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", java.util.Map.of("ok", 1, "Bad Key", 2)),
+                "invalid_request");
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", java.util.Map.of("a", "x".repeat(257))),
+                "invalid_request");
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", java.util.Map.of("a", "two\nlines")),
+                "invalid_request");
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", java.util.Map.of("a", 1.5)), "invalid_request");
+        refused("workspace.report_metadata", p("workspace_id", a, "metadata", java.util.Map.of("a", List.of(1))),
+                "invalid_request");
+        refused("workspace.report_metadata", p("workspace_id", a), "invalid_request");
+        refused("workspace.report_metadata", p("metadata", java.util.Map.of("a", "b")), "invalid_request");
+        refused("workspace.report_metadata", p("workspace", workspaceCount(), "metadata", java.util.Map.of("a", "b")),
+                "not_found");
+        refused("workspace.report_metadata", p("workspace_id", "workspace_0000000000000000", "metadata",
+                java.util.Map.of("a", "b")), "not_found");
+        ok("workspace.close", p("workspace_id", a));
     }
 
     // ------------------------------------------------------------------ tabs

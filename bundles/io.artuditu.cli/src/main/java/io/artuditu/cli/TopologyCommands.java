@@ -27,7 +27,10 @@ import java.util.Map;
  * {@code "direction":"down"}, {@code tab new --git} → {@code "kind":"git"}); other bare flags are
  * {@code true}, {@code --no-x} is {@code false} for a boolean {@code x};</li>
  * <li>{@code --json '{…}'} adds raw params; flags and positionals win over it;</li>
- * <li>a method taking {@code pane} with none given uses {@code $ARTUDITU_PANE_ID} when set.</li>
+ * <li>a method taking {@code pane} with none given uses {@code $ARTUDITU_PANE_ID} when set, and
+ * {@code workspace report-metadata} with no workspace uses {@code $ARTUDITU_WORKSPACE_ID};</li>
+ * <li>{@code workspace report-metadata branch=main dirty=true port=3000 old=} sets metadata entries
+ * (empty: remove; true/false and integers typed; {@code --metadata '{…}'} for exact types).</li>
  * </ul>
  */
 final class TopologyCommands {
@@ -42,6 +45,7 @@ final class TopologyCommands {
             Map.entry("workspace.rename", List.of("workspace", "name")),
             Map.entry("workspace.move", List.of("from", "to")),
             Map.entry("workspace.move_block", List.of("workspaces*")),
+            Map.entry("workspace.report_metadata", List.of("metadata*")),
             Map.entry("tab.new", List.of("name")),
             Map.entry("tab.swap", List.of("tab", "with")),
             Map.entry("tab.rename", List.of("tab", "name")),
@@ -186,7 +190,11 @@ final class TopologyCommands {
             if (n.endsWith("*")) {
                 n = n.substring(0, n.length() - 1);
                 for (String v : positionals.subList(p, positionals.size())) {
-                    set(params, n, v, props.get(n));
+                    if (type(props.path(n)).equals("object")) {
+                        entry(params.has(n) ? (ObjectNode) params.get(n) : params.putObject(n), v);
+                    } else {
+                        set(params, n, v, props.get(n));
+                    }
                 }
                 break;
             }
@@ -196,9 +204,36 @@ final class TopologyCommands {
         if (props.has("pane") && !params.has("pane") && !raw.has("pane") && paneId != null && !paneId.isBlank()) {
             params.put("pane", paneId);
         }
+        String wsId = env.get("ARTUDITU_WORKSPACE_ID");
+        if (method.equals("workspace.report_metadata") && !params.has("workspace") && !params.has("workspace_id")
+                && !raw.has("workspace") && !raw.has("workspace_id") && wsId != null && !wsId.isBlank()) {
+            params.put("workspace_id", wsId);
+        }
         raw.setAll(fixed);
         raw.setAll(params);
         return new Request(method, raw.toString());
+    }
+
+    /**
+     * A {@code KEY=VALUE} argument into an object param: an empty value is null (removes the
+     * key), true/false a boolean, up to 18 digits an integer, anything else a string.
+     */
+    private static void entry(ObjectNode o, String arg) throws Usage {
+        int eq = arg.indexOf('=');
+        if (eq <= 0) {
+            throw new Usage("expected KEY=VALUE, got " + arg);
+        }
+        String k = arg.substring(0, eq);
+        String v = arg.substring(eq + 1);
+        if (v.isEmpty()) {
+            o.putNull(k);
+        } else if (v.equals("true") || v.equals("false")) {
+            o.put(k, v.equals("true"));
+        } else if (v.matches("-?[0-9]{1,18}")) {
+            o.put(k, Long.parseLong(v));
+        } else {
+            o.put(k, v);
+        }
     }
 
     /** Puts {@code value}, typed by the contract's {@code prop} (null when the contract does not know it). */

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +52,19 @@ class TopologyCommandsTest {
                 "{\"workspaces\":[1,2],\"to\":0}");
         maps("workspace pin 1 --pinned false", "workspace.pin", "{\"workspace\":1,\"pinned\":false}");
         maps("workspace close 4", "workspace.close", "{\"workspace\":4}");
+    }
+
+    @Test
+    void reportMetadataTakesKeyValuePairsAndDefaultsToItsOwnWorkspace() throws Exception {
+        Map<String, String> inPane = Map.of("ARTUDITU_WORKSPACE_ID", "workspace_00000000000000a1", "ARTUDITU_PANE_ID", "3");
+        maps(inPane, "workspace report-metadata branch=feature/x=y dirty=true port=3000 old= tag=007x", "workspace.report_metadata",
+                "{\"workspace_id\":\"workspace_00000000000000a1\",\"metadata\":{\"branch\":\"feature/x=y\",\"dirty\":true,"
+                        + "\"port\":3000,\"old\":null,\"tag\":\"007x\"}}");
+        maps(inPane, "workspace report-metadata --workspace 2 --replace --metadata {\"port\":\"3000\"}",
+                "workspace.report_metadata", "{\"workspace\":2,\"replace\":true,\"metadata\":{\"port\":\"3000\"}}");
+        maps("workspace report-metadata branch=main", "workspace.report_metadata", "{\"metadata\":{\"branch\":\"main\"}}");
+        assertThrows(TopologyCommands.Usage.class, () -> TopologyCommands.map("workspace",
+                List.of("report-metadata", "no-equals-sign"), Map.of()));
     }
 
     @Test
@@ -115,7 +129,7 @@ class TopologyCommandsTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(Artu.USAGE, artu.run(new String[] {"workspace", "frob"}));
         String e = err.toString(StandardCharsets.UTF_8);
-        assertTrue(e.contains("unknown workspace command: frob (list, get, open, focus, rename, pin, move, move-block, close, unpin)"), e);
+        assertTrue(e.contains("unknown workspace command: frob (list, get, open, focus, rename, pin, move, move-block, report-metadata, close, unpin)"), e);
         // Well-formed: it gets as far as the (absent) server.
         assertEquals(Artu.NO_SERVER, artu.run(new String[] {"workspace", "rename", "0", "api"}));
     }

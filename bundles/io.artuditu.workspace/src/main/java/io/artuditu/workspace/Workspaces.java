@@ -14,7 +14,7 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface Workspaces {
     /** Most panes one server holds; creating one more is refused. */
-    int MAX_PANES = 256;
+    int MAX_PANES = 1024;
 
     /**
      * Creates a pane with a new PTY and publishes {@code pane.created}.

@@ -4,6 +4,7 @@ import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyTracker;
 import io.artuditu.vt.Limits;
+import io.artuditu.workspace.TerminalTitles;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,8 @@ import org.osgi.service.component.annotations.Reference;
  * gets evidence (its exit status) rather than a bare "not found"; the newest
  * {@value #EXITED_KEPT} are kept.
  */
-@Component(service = Screens.class, immediate = true)
-public final class Screens implements PtyTracker {
+@Component(service = {Screens.class, TerminalTitles.class}, immediate = true)
+public final class Screens implements PtyTracker, TerminalTitles {
     static final int EXITED_KEPT = 64;
     /** Scrollback bytes per pane until the {@code pane} config section says otherwise (10 MiB, the spec's example). */
     public static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
@@ -147,6 +148,13 @@ public final class Screens implements PtyTracker {
     }
 
     /** What is known about a terminal that exited recently. */
+    @Override
+    public Optional<String> title(String terminalId) {
+        Screen s = terminalId == null ? null : live.get(terminalId);
+        String t = s == null ? null : s.title();
+        return t == null || t.isEmpty() ? Optional.empty() : Optional.of(t);
+    }
+
     public Optional<Exited> exited(String terminalId) {
         synchronized (exited) {
             return Optional.ofNullable(exited.get(terminalId));

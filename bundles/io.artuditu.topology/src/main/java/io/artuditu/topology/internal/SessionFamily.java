@@ -1,13 +1,19 @@
 package io.artuditu.topology.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.pty.proc.ProcessEntry;
+import io.artuditu.pty.proc.ProcessScan;
+import io.artuditu.pty.proc.ProcessTree;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
+import io.artuditu.workspace.TerminalTitles;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Layouts;
 import io.artuditu.workspace.topology.Pane;
@@ -15,34 +21,48 @@ import io.artuditu.workspace.topology.Tab;
 import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.TopologyOps;
 import io.artuditu.workspace.topology.Workspace;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * {@code session.snapshot} (session.json): the whole session in one read. The event
  * sequence is read <em>before</em> the topology, so a client that subscribes from that
  * sequence and applies later events reconciles to the live state. Reads only the immutable
- * topology, the model's pane records and each root process's {@code /proc/<pid>/comm};
- * never terminal text, never starts a process. See docs/protocol/session.md.
+ * topology, the model's pane records, the shared process scan's cached answer and the
+ * terminal titles; never terminal text, never starts a process, never waits for a scan.
+ * See docs/protocol/session.md.
  */
 @Component(service = UhpFamily.class)
 public final class SessionFamily implements UhpFamily {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /**
+     * Executable names that identify a coding agent, until the agents family's
+     * manifest-driven detector owns this; status is then always {@code unknown}.
+     */
+    static final Set<String> AGENT_NAMES = Set.of("claude", "codex", "gemini", "aider", "opencode", "goose", "amp",
+            "cursor-agent", "qwen", "copilot");
+
     private final Workspaces workspaces;
     private final EventBus bus;
+    private final ProcessScan scan;
     private final List<UhpMethod> methods;
+    /** Optional and dynamic: updating the terminal bundle must not restart this family. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile TerminalTitles titles;
 
     @Activate
-    public SessionFamily(@Reference Workspaces workspaces, @Reference EventBus bus) {
+    public SessionFamily(@Reference Workspaces workspaces, @Reference EventBus bus, @Reference ProcessScan scan) {
         this.workspaces = workspaces;
         this.bus = bus;
+        this.scan = scan;
         this.methods = List.of(UhpMethod.of(UhpContract.standard().method("session.snapshot"), this::snapshot));
     }
 
@@ -63,38 +83,42 @@ public final class SessionFamily implements UhpFamily {
         for (PaneInfo p : workspaces.panes()) {
             infos.put(p.id(), p);
         }
+        TerminalTitles t = titles;
         ObjectNode o = call.newObject().put("type", "session_snapshot").put("sequence", sequence)
                 .put("active_workspace", s.activeWorkspace());
         ArrayNode rows = o.putArray("workspaces");
+        ArrayNode views = F.arrayNode();
         List<Integer> display = TopologyOps.displayPositions(s);
         for (int i = 0; i < s.workspaces().size(); i++) {
             Workspace w = s.workspaces().get(i);
             ObjectNode wr = rows.addObject().put("workspace_id", w.id()).put("workspace", i).put("name", w.name())
                     .put("cwd", w.cwd().toString()).put("pinned", w.pinned()).put("display_position", display.get(i))
                     .put("active", w.id().equals(s.activeWorkspace())).put("active_tab", w.activeTab());
+            wr.set("metadata", TopologyMethods.metadata(w));
             ArrayNode tabs = wr.putArray("tabs");
             for (int j = 0; j < w.tabs().size(); j++) {
-                Tab t = w.tabs().get(j);
-                ObjectNode tr = tabs.addObject().put("tab_id", t.id()).put("tab", j + 1).put("kind", t.kind().wire())
-                        .put("name", t.label()).put("active", t.id().equals(w.activeTab())).put("focused", t.focused())
-                        .put("zoomed", t.zoomed());
-                if (t.root() == null) {
+                Tab tab = w.tabs().get(j);
+                ObjectNode tr = tabs.addObject().put("tab_id", tab.id()).put("tab", j + 1).put("kind", tab.kind().wire())
+                        .put("name", tab.label()).put("active", tab.id().equals(w.activeTab())).put("focused", tab.focused())
+                        .put("zoomed", tab.zoomed());
+                ArrayNode panes = F.arrayNode();
+                if (tab.root() == null) {
                     tr.putNull("root");
+                    views.addObject().put("kind", tab.kind().wire()).put("workspace_id", w.id()).put("tab_id", tab.id());
                 } else {
-                    tr.set("root", Layouts.toJson(t.root()));
-                }
-                ArrayNode panes = tr.putArray("panes");
-                if (t.root() != null) {
-                    for (String id : Topology.leaves(t.root())) {
-                        pane(panes.addObject(), s.panes().get(id), id, infos.get(id));
+                    tr.set("root", Layouts.toJson(tab.root()));
+                    for (String id : Topology.leaves(tab.root())) {
+                        pane(panes.addObject(), s.panes().get(id), id, infos.get(id), t);
                     }
                 }
+                tr.set("panes", panes);
             }
         }
+        o.set("views", views);
         return o;
     }
 
-    private static void pane(ObjectNode o, Pane p, String id, PaneInfo info) {
+    private void pane(ObjectNode o, Pane p, String id, PaneInfo info, TerminalTitles t) {
         o.put("pane", id);
         if (p == null) {
             o.putNull("terminal_id").putNull("name").putNull("purpose").put("cwd", "").putNull("command");
@@ -109,8 +133,26 @@ public final class SessionFamily implements UhpFamily {
             o.putNull("pid");
         }
         o.put("alive", pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
-        o.putNull("title");
-        o.put("process", pid > 0 ? comm(pid) : null);
+        o.put("title", t == null || p == null || p.terminalId() == null ? null : t.title(p.terminalId()).orElse(null));
+        ProcessTree tree = pid > 0 ? scan.tree(pid) : ProcessTree.unavailable(0);
+        boolean known = tree.scan() == ProcessTree.Status.OK;
+        o.put("process", known ? tree.root().name() : null);
+        o.put("process_scan", known ? "ok" : "unavailable");
+        o.set("agent", known ? agent(tree) : F.nullNode());
+    }
+
+    /** The agent nearest the root of a pane's process tree, or JSON null when none runs there. */
+    private static JsonNode agent(ProcessTree tree) {
+        List<ProcessEntry> all = new ArrayList<>();
+        all.add(tree.root());
+        all.addAll(tree.descendants());
+        for (ProcessEntry e : all) {
+            if (AGENT_NAMES.contains(e.name())) {
+                return F.objectNode().put("name", e.name()).put("status", "unknown").put("source", "process")
+                        .put("pid", e.pid());
+            }
+        }
+        return F.nullNode();
     }
 
     static String baseName(List<String> command) {
@@ -120,18 +162,5 @@ public final class SessionFamily implements UhpFamily {
         String a = command.get(0);
         int slash = a.lastIndexOf('/');
         return slash >= 0 ? a.substring(slash + 1) : a;
-    }
-
-    /** The kernel's name for the process (at most 15 bytes), control characters as '?'; null when unreadable. */
-    private static String comm(long pid) {
-        try {
-            String c = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "comm")), StandardCharsets.UTF_8)
-                    .strip();
-            StringBuilder b = new StringBuilder(c.length());
-            c.codePoints().forEach(cp -> b.appendCodePoint(Character.isISOControl(cp) ? '?' : cp));
-            return b.toString();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -26,6 +26,7 @@ import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -165,10 +166,26 @@ final class TopologyMethods {
         o.put("workspace_id", w.id()).put("workspace", index).put("name", w.name()).put("cwd", w.cwd().toString())
                 .put("pinned", w.pinned()).put("display_position", TopologyOps.displayPositions(s).get(index))
                 .put("active", w.id().equals(s.activeWorkspace()));
+        o.set("metadata", metadata(w));
         ArrayNode tabs = o.putArray("tabs");
         for (int i = 0; i < w.tabs().size(); i++) {
             tabs.add(tabRow(w, i, F.objectNode()));
         }
+        return o;
+    }
+
+    /** A workspace's reported metadata as a JSON object, sorted by key. */
+    static ObjectNode metadata(Workspace w) {
+        ObjectNode o = F.objectNode();
+        w.metadata().forEach((k, v) -> {
+            if (v instanceof String t) {
+                o.put(k, t);
+            } else if (v instanceof Long l) {
+                o.put(k, l);
+            } else {
+                o.put(k, (Boolean) v);
+            }
+        });
         return o;
     }
 
@@ -273,6 +290,38 @@ final class TopologyMethods {
         ObjectNode p = call.params();
         return change((s, ops, sp) -> then(ops.pinWorkspace(s, workspace(s, p, true).id(), bool(p, "pinned")),
                 (n, w) -> workspaceInfo(n, "workspace_pin", w.id())));
+    }
+
+    ObjectNode workspaceReportMetadata(Call call) {
+        ObjectNode p = call.params();
+        Map<String, Object> entries = new LinkedHashMap<>();
+        p.get("metadata").fields().forEachRemaining(e -> entries.put(e.getKey(), metadataValue(e.getKey(), e.getValue())));
+        boolean replace = Boolean.TRUE.equals(bool(p, "replace"));
+        return change((s, ops, sp) -> {
+            Workspace before = workspace(s, p, true);
+            return then(ops.reportMetadata(s, before.id(), entries, replace), (n, w) -> F.objectNode()
+                    .put("type", "workspace_metadata").put("workspace", n.workspaceIndex(w.id())).put("workspace_id", w.id())
+                    .<ObjectNode>set("metadata", metadata(w)).put("changed", n != s));
+        });
+    }
+
+    /** A metadata value as the model holds it: String, Long, Boolean, or null to remove. */
+    private static Object metadataValue(String key, JsonNode v) {
+        if (v.isNull()) {
+            return null;
+        } else if (v.isTextual()) {
+            return v.textValue();
+        } else if (v.isBoolean()) {
+            return v.booleanValue();
+        } else if (v.isIntegralNumber() && v.canConvertToLong()) {
+            return v.longValue();
+        }
+        throw invalid("metadata", "bad_value", "metadata value " + TopologyMethods.clip(key)
+                + " must be a string, a 64-bit integer, a boolean or null");
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "…";
     }
 
     ObjectNode workspaceMove(Call call) {

@@ -27,6 +27,7 @@ public final class WorkspaceFamily implements UhpFamily {
                 UhpMethod.of(c.method("workspace.pin"), t::workspacePin),
                 UhpMethod.of(c.method("workspace.move"), t::workspaceMove),
                 UhpMethod.of(c.method("workspace.move_block"), t::workspaceMoveBlock),
+                UhpMethod.of(c.method("workspace.report_metadata"), t::workspaceReportMetadata),
                 UhpMethod.of(c.method("workspace.close"), t::workspaceClose));
     }
 

@@ -54,6 +54,37 @@ class WorkspaceAndTabMethodsTest {
     }
 
     @Test
+    void reportMetadataMergesShowsInRowsAndRejectsWholeRequests() throws Exception {
+        ObjectNode r = h.call("workspace.report_metadata",
+                "{\"workspace_id\":\"" + web + "\",\"metadata\":{\"branch\":\"main\",\"dirty\":true,\"port\":3000}}");
+        assertEquals("workspace_metadata", r.get("type").asText());
+        assertEquals(1, r.get("workspace").intValue());
+        assertTrue(r.get("changed").booleanValue());
+        assertEquals("{\"branch\":\"main\",\"dirty\":true,\"port\":3000}", r.get("metadata").toString());
+        assertEquals(r.get("metadata"), h.read("workspace.get", "{\"workspace\":1}").get("metadata"));
+        assertEquals("{}", h.read("workspace.get", "{\"workspace\":0}").get("metadata").toString());
+        assertEquals("workspace.metadata_changed", h.model.published.get(h.model.published.size() - 1).name());
+        int events = h.model.published.size();
+        ObjectNode same = h.read("workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"branch\":\"main\"}}");
+        assertFalse(same.get("changed").booleanValue());
+        assertEquals(events, h.model.published.size(), "no change, no event");
+        h.call("workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"dirty\":null}}");
+        assertEquals("{\"branch\":\"main\",\"port\":3000}", h.read("workspace.get", "{\"workspace\":1}").get("metadata").toString());
+
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":[]}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"ok\":\"1\",\"Bad\":\"x\"}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":1.5}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":{\"b\":1}}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":99999999999999999999}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":\"x\\ny\"}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"metadata\":{\"a\":\"b\"}}");
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"workspace_id\":\"" + web
+                + "\",\"metadata\":{\"a\":\"b\"}}");
+        h.reject(NOT_FOUND, "workspace.report_metadata", "{\"workspace\":7,\"metadata\":{\"a\":\"b\"}}");
+    }
+
+    @Test
     void listIsInApiOrderWithDisplayPositionsAndNeverChangesAnything() {
         ObjectNode r = h.read("workspace.list", "{}");
         assertEquals(3, r.get("workspaces").size());

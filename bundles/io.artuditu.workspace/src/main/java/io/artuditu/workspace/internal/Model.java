@@ -1,5 +1,6 @@
 package io.artuditu.workspace.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.pty.Pty;
@@ -158,7 +159,9 @@ final class Model implements Workspaces, AutoCloseable {
                 removed.add(p);
             }
         }
-        install(after);
+        if (after != before) {
+            install(after); // a change that changed nothing is not saved again
+        }
         for (Pane p : removed) {
             Proc f = procs.get(p.id());
             if (f != null && p.terminalId() != null && host.find(p.terminalId()).map(Pty::isAlive).orElse(false)) {
@@ -275,24 +278,32 @@ final class Model implements Workspaces, AutoCloseable {
         }).thenComparing(Comparator.naturalOrder()));
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         for (String k : keys) {
-            Object v = data.get(k);
-            if (v == null) {
-                o.putNull(k);
-            } else if (v instanceof String s) {
-                o.put(k, s);
-            } else if (v instanceof Integer i) {
-                o.put(k, i);
-            } else if (v instanceof Long l) {
-                o.put(k, l);
-            } else if (v instanceof Number n) {
-                o.put(k, n.doubleValue());
-            } else if (v instanceof Boolean b) {
-                o.put(k, b);
-            } else {
-                o.put(k, v.toString());
-            }
+            o.set(k, value(data.get(k)));
         }
         return o;
+    }
+
+    /** An event value as JSON; a nested map (workspace metadata) keeps its own order. */
+    private static JsonNode value(Object v) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (v == null) {
+            return f.nullNode();
+        } else if (v instanceof String s) {
+            return f.textNode(s);
+        } else if (v instanceof Integer i) {
+            return f.numberNode(i);
+        } else if (v instanceof Long l) {
+            return f.numberNode(l);
+        } else if (v instanceof Number n) {
+            return f.numberNode(n.doubleValue());
+        } else if (v instanceof Boolean b) {
+            return f.booleanNode(b);
+        } else if (v instanceof Map<?, ?> m) {
+            ObjectNode o = f.objectNode();
+            m.forEach((k, x) -> o.set(String.valueOf(k), value(x)));
+            return o;
+        }
+        return f.textNode(v.toString());
     }
 
     /** Makes {@code t} the current state and hands it (immutable) to the session store, which writes it later. */

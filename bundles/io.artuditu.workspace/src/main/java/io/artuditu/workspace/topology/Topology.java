@@ -25,7 +25,7 @@ public record Topology(List<Workspace> workspaces, String activeWorkspace, Map<S
     /** Deepest tree (splits on one root-to-leaf path) the model stores or accepts. */
     public static final int MAX_DEPTH = 64;
     /** Most panes one server holds (the same bound as {@code Workspaces.MAX_PANES}). */
-    public static final int MAX_PANES = 256;
+    public static final int MAX_PANES = 1024;
     /** Most workspaces; also bounds {@code move_block}'s list. */
     public static final int MAX_WORKSPACES = 256;
     /** Most tabs in one workspace. */
@@ -34,6 +34,10 @@ public record Topology(List<Workspace> workspaces, String activeWorkspace, Map<S
     public static final int MAX_NAME = 40;
     /** Longest pane purpose, in code points after trimming. */
     public static final int MAX_PURPOSE = 60;
+    /** Most metadata entries one workspace holds. */
+    public static final int MAX_METADATA = 32;
+    /** Longest metadata string value, in code points. */
+    public static final int MAX_METADATA_VALUE = 256;
 
     public Topology {
         workspaces = List.copyOf(workspaces);

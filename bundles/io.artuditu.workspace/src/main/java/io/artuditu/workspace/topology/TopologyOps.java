@@ -215,15 +215,69 @@ public final class TopologyOps {
     public Change<Workspace> renameWorkspace(Topology s, String wsId, String name) {
         Workspace w = workspace(s, wsId);
         String n = label("name", name, Topology.MAX_NAME, false);
-        Workspace r = new Workspace(w.id(), n, w.cwd(), w.pinned(), w.tabs(), w.activeTab());
+        Workspace r = new Workspace(w.id(), n, w.cwd(), w.pinned(), w.tabs(), w.activeTab(), w.metadata());
         return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r), List.of(), r);
     }
 
     /** Pins or unpins: display order only, never the API index or the focus. */
     public Change<Workspace> pinWorkspace(Topology s, String wsId, boolean pinned) {
         Workspace w = workspace(s, wsId);
-        Workspace r = new Workspace(w.id(), w.name(), w.cwd(), pinned, w.tabs(), w.activeTab());
+        Workspace r = new Workspace(w.id(), w.name(), w.cwd(), pinned, w.tabs(), w.activeTab(), w.metadata());
         return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r), List.of(), r);
+    }
+
+    private static final java.util.regex.Pattern METADATA_KEY = java.util.regex.Pattern.compile("[a-z][a-z0-9_.-]{0,31}");
+
+    /**
+     * Merges what a reporter states about a workspace into its metadata: a {@code null}
+     * value removes its key; with {@code replace} the given entries become the whole set.
+     * Values are String (one line, at most {@link Topology#MAX_METADATA_VALUE} code points),
+     * Long or Boolean. Everything is checked first; a report that changes nothing returns
+     * the same state and no event. The result is the workspace after the report.
+     */
+    public Change<Workspace> reportMetadata(Topology s, String wsId, Map<String, Object> entries, boolean replace) {
+        Workspace w = workspace(s, wsId);
+        if (entries == null) {
+            throw invalid("metadata", "missing", "metadata is required");
+        }
+        if (entries.size() > 2 * Topology.MAX_METADATA) {
+            throw invalid("metadata", "too_many", "a report names at most " + 2 * Topology.MAX_METADATA + " keys");
+        }
+        Map<String, Object> merged = replace ? new java.util.TreeMap<>() : new java.util.TreeMap<>(w.metadata());
+        for (Map.Entry<String, Object> e : entries.entrySet()) {
+            String k = e.getKey();
+            if (k == null || !METADATA_KEY.matcher(k).matches()) {
+                throw invalid("metadata", "bad_key", "metadata keys match ^[a-z][a-z0-9_.-]{0,31}$: "
+                        + (k == null ? "null" : trimTo(k, 40)));
+            }
+            Object v = e.getValue();
+            if (v == null) {
+                merged.remove(k);
+            } else if (v instanceof String str) {
+                if (str.codePoints().anyMatch(Character::isISOControl)) {
+                    throw invalid("metadata", "multiline", "metadata value " + k + " must be one line without control characters");
+                }
+                if (str.codePointCount(0, str.length()) > Topology.MAX_METADATA_VALUE) {
+                    throw invalid("metadata", "too_long", "metadata value " + k + " must be at most "
+                            + Topology.MAX_METADATA_VALUE + " characters");
+                }
+                merged.put(k, str);
+            } else if (v instanceof Long || v instanceof Boolean) {
+                merged.put(k, v);
+            } else {
+                throw invalid("metadata", "bad_value", "metadata value " + k + " must be a string, an integer, a boolean or null");
+            }
+        }
+        if (merged.size() > Topology.MAX_METADATA) {
+            throw invalid("metadata", "too_many", "a workspace holds at most " + Topology.MAX_METADATA
+                    + " metadata entries; this report would leave " + merged.size());
+        }
+        if (merged.equals(w.metadata())) {
+            return new Change<>(s, List.of(), w);
+        }
+        Workspace r = new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab(), merged);
+        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
+                List.of(event("workspace.metadata_changed", "workspace_id", wsId, "metadata", r.metadata())), r);
     }
 
     /**

@@ -1,7 +1,10 @@
 package io.artuditu.workspace.topology;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A workspace: a root folder and its tabs, in position order (public position = index + 1).
@@ -12,14 +15,24 @@ import java.util.List;
  * @param pinned whether it floats in the sidebar's display order (the API index is unchanged)
  * @param tabs its tabs in order
  * @param activeTab the active tab's id, null when it has no tab
+ * @param metadata what reporters said about it ({@code workspace.report_metadata}): key →
+ *     String, Long or Boolean, sorted by key, at most {@link Topology#MAX_METADATA} entries;
+ *     runtime facts, never saved
  */
-public record Workspace(String id, String name, Path cwd, boolean pinned, List<Tab> tabs, String activeTab) {
+public record Workspace(String id, String name, Path cwd, boolean pinned, List<Tab> tabs, String activeTab,
+        Map<String, Object> metadata) {
     public Workspace {
         tabs = List.copyOf(tabs);
+        metadata = metadata == null || metadata.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metadata));
+    }
+
+    /** A workspace with no reported metadata. */
+    public Workspace(String id, String name, Path cwd, boolean pinned, List<Tab> tabs, String activeTab) {
+        this(id, name, cwd, pinned, tabs, activeTab, Map.of());
     }
 
     public Workspace withTabs(List<Tab> t, String active) {
-        return new Workspace(id, name, cwd, pinned, t, active);
+        return new Workspace(id, name, cwd, pinned, t, active, metadata);
     }
 
     public int tabIndex(String tabId) {

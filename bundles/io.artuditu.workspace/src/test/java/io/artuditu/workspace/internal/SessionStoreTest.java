@@ -42,16 +42,19 @@ class SessionStoreTest {
         Tab t1 = new Tab("tab_00000000000000b1", TabKind.PANES, "main", tree, "5", true);
         Tab t2 = new Tab("tab_00000000000000b2", TabKind.GIT, null, null, null, false);
         Tab t3 = new Tab("tab_00000000000000b3", TabKind.PANES, null, new Node.Leaf("6"), "6", false);
-        Workspace w1 = new Workspace(WS, "api", cwd, true, List.of(t1, t2), "tab_00000000000000b2");
+        Workspace w1 = new Workspace(WS, "api", cwd, true, List.of(t1, t2), "tab_00000000000000b2",
+                Map.of("branch", "main", "port", 3000L));
         Workspace w2 = new Workspace(WS2, "web", cwd, false, List.of(t3), "tab_00000000000000b3");
         return new Topology(List.of(w1, w2), WS2, panes, nextPane, 7);
     }
 
-    /** The topology as the file keeps it: no terminal ids, version 0. */
+    /** The topology as the file keeps it: no terminal ids, no reported metadata, version 0. */
     static Topology persisted(Topology t) {
         Map<String, Pane> panes = new LinkedHashMap<>();
         t.panes().forEach((k, p) -> panes.put(k, new Pane(p.id(), null, p.cwd(), p.command(), p.name(), p.purpose())));
-        return new Topology(t.workspaces(), t.activeWorkspace(), panes, t.nextPane(), 0);
+        List<Workspace> ws = t.workspaces().stream()
+                .map(w -> new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab())).toList();
+        return new Topology(ws, t.activeWorkspace(), panes, t.nextPane(), 0);
     }
 
     @Test
@@ -62,6 +65,7 @@ class SessionStoreTest {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(s.path())));
             String text = Files.readString(s.path());
             assertFalse(text.contains("t3"), text); // no terminal ids
+            assertFalse(text.contains("3000"), text); // reported metadata is a runtime fact
             assertEquals(Optional.of(persisted(t)), s.load());
         }
     }

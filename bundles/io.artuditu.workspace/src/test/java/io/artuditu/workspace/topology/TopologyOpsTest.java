@@ -186,6 +186,76 @@ class TopologyOpsTest {
         return s.workspaces().stream().map(Workspace::name).toList();
     }
 
+    static Map<String, Object> entries(Object... kv) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void reportMetadataMergesRemovesReplacesAndSurvivesOtherChanges() throws IOException {
+        open();
+        Change<Workspace> c = ops.reportMetadata(s, ws0(), entries("branch", "main", "dirty", true, "port", 3000L), false);
+        apply(c);
+        assertEquals(Map.of("branch", "main", "dirty", true, "port", 3000L), w0().metadata());
+        assertEquals(List.of("branch", "dirty", "port"), List.copyOf(w0().metadata().keySet()), "sorted by key");
+        assertEquals(1, c.events().size());
+        assertEquals("workspace.metadata_changed", c.events().get(0).name());
+        assertEquals(w0().metadata(), c.events().get(0).data().get("metadata"));
+
+        apply(ops.reportMetadata(s, ws0(), entries("branch", "feature/x", "dirty", null, "gone", null), false));
+        assertEquals(Map.of("branch", "feature/x", "port", 3000L), w0().metadata(), "null removes; merge keeps the rest");
+
+        Topology before = s;
+        Change<Workspace> same = ops.reportMetadata(s, ws0(), entries("branch", "feature/x"), false);
+        assertSame(before, same.state(), "a report that changes nothing is no change");
+        assertTrue(same.events().isEmpty());
+
+        apply(ops.renameWorkspace(s, ws0(), "api"));
+        apply(ops.pinWorkspace(s, ws0(), true));
+        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        assertEquals(Map.of("branch", "feature/x", "port", 3000L), w0().metadata(), "rename, pin, new tab keep it");
+
+        apply(ops.reportMetadata(s, ws0(), entries("ports", "3000,5173"), true));
+        assertEquals(Map.of("ports", "3000,5173"), w0().metadata(), "replace drops every key not given");
+        apply(ops.reportMetadata(s, ws0(), Map.of(), true));
+        assertEquals(Map.of(), w0().metadata());
+    }
+
+    @Test
+    void reportMetadataRejectionsChangeNothing() throws IOException {
+        open();
+        apply(ops.reportMetadata(s, ws0(), entries("branch", "main"), false));
+        for (String bad : new String[] {"", "Branch", "1st", "a b", "x".repeat(33), "é", "a/b"}) {
+            refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("ok", "1", bad, "v"), false));
+        }
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "line\nbreak"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "esc\u001b[31m"), false));
+        apply(ops.reportMetadata(s, ws0(), entries("a", "é".repeat(Topology.MAX_METADATA_VALUE)), false));
+        refused(ErrorCode.INVALID_REQUEST,
+                t -> ops.reportMetadata(t, ws0(), entries("a", "x".repeat(Topology.MAX_METADATA_VALUE + 1)), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", 1.5), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), null, false));
+        Map<String, Object> full = new java.util.TreeMap<>();
+        for (int i = 0; i < Topology.MAX_METADATA - 2; i++) {
+            full.put("k" + i, (long) i);
+        }
+        apply(ops.reportMetadata(s, ws0(), full, false)); // 30 new + branch + a = 32
+        assertEquals(Topology.MAX_METADATA, w0().metadata().size());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("one_more", true), false));
+        apply(ops.reportMetadata(s, ws0(), entries("one_more", true, "a", null), false)); // one in, one out: allowed
+        Map<String, Object> huge = new java.util.TreeMap<>();
+        for (int i = 0; i <= 2 * Topology.MAX_METADATA; i++) {
+            huge.put("r" + i, null);
+        }
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), huge, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, "workspace_x", entries("a", "b"), false));
+        refused(ErrorCode.NOT_FOUND, t -> ops.reportMetadata(t, "workspace_ffffffffffffffff", entries("a", "b"), false));
+    }
+
+
     void fiveWorkspaces() throws IOException {
         s = Topology.empty();
         for (String n : List.of("a", "b", "c", "d", "e")) {

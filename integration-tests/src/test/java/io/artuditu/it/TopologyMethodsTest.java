@@ -89,8 +89,19 @@ class TopologyMethodsTest extends OneServerPerClass {
     }
 
     static JsonNode refused(String method, byte[] params, String code) throws IOException {
+        return refused("", method, params, code);
+    }
+
+    /** {@link #refused} for a request carrying {@code if_revision}. */
+    static JsonNode refusedAt(long ifRevision, String method, String params, String code) throws IOException {
+        return refused(",\"if_revision\":" + ifRevision, method, params.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                code);
+    }
+
+    private static JsonNode refused(String extra, String method, byte[] params, String code) throws IOException {
         ObjectNode before = state();
-        byte[] head = ("{\"id\":\"t\",\"method\":\"" + method + "\",\"params\":").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] head = ("{\"id\":\"t\",\"method\":\"" + method + "\"" + extra + ",\"params\":")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] req = new byte[head.length + params.length + 2];
         System.arraycopy(head, 0, req, 0, head.length);
         System.arraycopy(params, 0, req, head.length, params.length);
@@ -152,6 +163,19 @@ class TopologyMethodsTest extends OneServerPerClass {
         assertEquals(n - 1, moved.get("to").asInt());
         assertEquals(b, ok("workspace.get", p("workspace", moved.get("active").asInt())).get("workspace_id").asText(),
                 "the active workspace (" + active + ") stays active");
+
+        // every change moves the revision: a write based on a read from before it is refused
+        long seen = ok("workspace.list", "{}").get("revision").asLong();
+        ok("workspace.rename", p("workspace_id", b, "name", "beta2"));
+        refusedAt(seen, "workspace.rename", p("workspace_id", a, "name", "stale"), "revision_conflict");
+        seen = ok("workspace.list", "{}").get("revision").asLong();
+        String wasActive = ok("workspace.list", "{}").get("workspaces").get(ok("workspace.list", "{}").get("active").asInt())
+                .get("workspace_id").asText();
+        ok("workspace.focus", p("workspace_id", wasActive.equals(a) ? b : a));
+        refusedAt(seen, "workspace.pin", p("workspace_id", a, "pinned", true), "revision_conflict");
+        seen = ok("workspace.list", "{}").get("revision").asLong();
+        ok("workspace.move", p("workspace_id", a, "to", 0));
+        refusedAt(seen, "workspace.rename", p("workspace", 0, "name", "moved"), "revision_conflict");
 
         // refusals
         refused("workspace.rename", p("workspace", n, "name", "x"), "not_found");

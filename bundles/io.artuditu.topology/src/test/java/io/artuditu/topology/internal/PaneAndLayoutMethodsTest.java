@@ -37,6 +37,42 @@ class PaneAndLayoutMethodsTest {
         h.call("tab.focus", "{\"tab\":2}");
     }
 
+    /**
+     * Every accepted change moves the revision (the event sequence), so if_revision catches a
+     * stale write whatever the other client changed; a call that changes nothing does not.
+     */
+    @Test
+    void everyChangeMovesTheRevisionAndANoOpDoesNot() {
+        String[][] changes = {
+            {"workspace.rename", "{\"workspace\":0,\"name\":\"api2\"}", "workspace.renamed"},
+            {"workspace.pin", "{\"workspace\":0,\"pinned\":true}", "workspace.pinned"},
+            {"tab.focus", "{\"tab\":1}", "tab.focused"},
+            {"tab.rename", "{\"tab\":1,\"name\":\"main\"}", "tab.renamed"},
+            {"pane.focus", "{\"pane\":\"1\"}", "pane.focused"},
+            {"pane.focus_direction", "{\"pane\":\"1\",\"direction\":\"right\"}", "pane.focused"},
+            {"pane.swap", "{\"pane\":\"1\",\"with\":\"2\"}", "pane.swapped"},
+            {"pane.resize", "{\"pane\":\"2\",\"direction\":\"right\",\"cells\":3}", "layout.changed"},
+            {"pane.zoom", "{\"pane\":\"1\",\"on\":true}", "layout.changed"},
+            {"pane.rename", "{\"pane\":\"1\",\"name\":\"web\"}", "pane.renamed"},
+            {"pane.purpose", "{\"pane\":\"1\",\"purpose\":\"dev server\"}", "pane.purpose_changed"},
+            {"layout.set_split_ratio", "{\"tab\":1,\"path\":[],\"ratio\":0.3}", "layout.changed"},
+            {"layout.apply", "{\"tab\":1,\"root\":{\"axis\":\"vertical\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"},"
+                    + "\"b\":{\"pane\":\"2\"}}}", "layout.changed"},
+        };
+        for (String[] c : changes) {
+            long before = h.model.published.size();
+            ObjectNode r = h.call(c[0], c[1]);
+            assertTrue(r.get("revision").longValue() > before, c[0] + " moved the revision");
+            assertEquals(c[2], h.model.published.get(h.model.published.size() - 1).name(), c[0]);
+        }
+        h.call("pane.zoom", "{\"pane\":\"1\",\"on\":true}"); // layout.apply ended the zoom
+        long before = h.model.published.size();
+        ObjectNode again = h.call("pane.zoom", "{\"pane\":\"1\",\"on\":true}");
+        assertEquals(before, again.get("revision").longValue(), "zooming a zoomed pane changes nothing");
+        h.call("tab.focus", "{\"tab\":1}");
+        assertEquals(before, h.model.published.size(), "focusing the active tab changes nothing");
+    }
+
     @Test
     void listGetAndCurrentDescribeWithoutChangingFocus() {
         ObjectNode list = h.read("pane.list", "{\"tab\":1}");

@@ -138,6 +138,24 @@ public final class TopologyOps {
         return new TopologyEvent(name, m);
     }
 
+    /** Like {@link #event} but keeps null values: a cleared name is news. */
+    private static TopologyEvent eventWithNulls(String name, Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return new TopologyEvent(name, m);
+    }
+
+    /** A tab's tree, ratios or zoom changed: clients re-read its layout. */
+    private static List<TopologyEvent> layoutChanged(Topology.Location at) {
+        return List.of(event("layout.changed", "workspace_id", at.workspace().id(), "tab_id", at.tab().id()));
+    }
+
+    private static List<TopologyEvent> paneFocused(Topology.Location at, String pane) {
+        return List.of(event("pane.focused", "pane", pane, "workspace_id", at.workspace().id(), "tab_id", at.tab().id()));
+    }
+
     private static TopologyEvent paneCreated(Pane p, String ws, String tab) {
         return event("pane.created", "pane", p.id(), "terminal_id", p.terminalId(), "workspace_id", ws, "tab_id", tab);
     }
@@ -208,7 +226,8 @@ public final class TopologyOps {
         if (wsId.equals(s.activeWorkspace())) {
             return new Change<>(s, List.of(), null);
         }
-        return new Change<>(next(s, s.workspaces(), wsId, s.panes(), s.nextPane()), List.of(), null);
+        return new Change<>(next(s, s.workspaces(), wsId, s.panes(), s.nextPane()),
+                List.of(event("workspace.focused", "workspace_id", wsId)), null);
     }
 
     /** Changes the display label only; never touches the folder. */
@@ -216,14 +235,16 @@ public final class TopologyOps {
         Workspace w = workspace(s, wsId);
         String n = label("name", name, Topology.MAX_NAME, false);
         Workspace r = new Workspace(w.id(), n, w.cwd(), w.pinned(), w.tabs(), w.activeTab(), w.metadata());
-        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r), List.of(), r);
+        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
+                List.of(event("workspace.renamed", "workspace_id", wsId, "name", n)), r);
     }
 
     /** Pins or unpins: display order only, never the API index or the focus. */
     public Change<Workspace> pinWorkspace(Topology s, String wsId, boolean pinned) {
         Workspace w = workspace(s, wsId);
         Workspace r = new Workspace(w.id(), w.name(), w.cwd(), pinned, w.tabs(), w.activeTab(), w.metadata());
-        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r), List.of(), r);
+        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
+                List.of(event("workspace.pinned", "workspace_id", wsId, "pinned", pinned)), r);
     }
 
     private static final java.util.regex.Pattern METADATA_KEY = java.util.regex.Pattern.compile("[a-z][a-z0-9_.-]{0,31}");
@@ -341,7 +362,15 @@ public final class TopologyOps {
         if (rest.equals(s.workspaces())) {
             return new Change<>(s, List.of(), null);
         }
-        return new Change<>(next(s, rest, s.activeWorkspace(), s.panes(), s.nextPane()), List.of(), null);
+        List<TopologyEvent> events = new ArrayList<>();
+        for (int i = 0; i < rest.size(); i++) {
+            Workspace w = rest.get(i);
+            int from = s.workspaceIndex(w.id());
+            if (from != i) {
+                events.add(event("workspace.moved", "workspace_id", w.id(), "from", from, "to", i));
+            }
+        }
+        return new Change<>(next(s, rest, s.activeWorkspace(), s.panes(), s.nextPane()), events, null);
     }
 
     /**
@@ -418,7 +447,7 @@ public final class TopologyOps {
             return new Change<>(s, List.of(), null);
         }
         return new Change<>(withWorkspace(s, at.workspaceIndex(), at.workspace().withTabs(at.workspace().tabs(), tabId)),
-                List.of(), null);
+                List.of(event("tab.focused", "workspace_id", at.workspace().id(), "tab_id", tabId)), null);
     }
 
     /** The answer of a tab move or swap: 1-based positions and the active tab's position after it. */
@@ -512,7 +541,8 @@ public final class TopologyOps {
         }
         String label = label("name", name, Topology.MAX_NAME, true);
         Topology.Location at = s.locateTab(t.id()).orElseThrow();
-        return new Change<>(withTab(s, at, t.withLabel(label)), List.of(), null);
+        return new Change<>(withTab(s, at, t.withLabel(label)),
+                List.of(eventWithNulls("tab.renamed", "workspace_id", w.id(), "tab_id", t.id(), "name", label)), null);
     }
 
     /**
@@ -715,7 +745,8 @@ public final class TopologyOps {
         Node root = replaceLeaf(a.tab().root(), paneA, new Node.Leaf(tmp));
         root = replaceLeaf(root, paneB, new Node.Leaf(paneA));
         root = replaceLeaf(root, tmp, new Node.Leaf(paneB));
-        return new Change<>(withTab(s, a, a.tab().withTree(root, a.tab().focused(), false)), List.of(), null);
+        return new Change<>(withTab(s, a, a.tab().withTree(root, a.tab().focused(), false)), List.of(event("pane.swapped",
+                "pane", paneA, "with", paneB, "workspace_id", a.workspace().id(), "tab_id", a.tab().id())), null);
     }
 
     /** Focuses a pane: its tab, workspace and the pane itself become active. Zoom ends when the focus moves. */
@@ -731,7 +762,7 @@ public final class TopologyOps {
         tabs.set(at.tabIndex(), t);
         List<Workspace> ws = new ArrayList<>(s.workspaces());
         ws.set(at.workspaceIndex(), at.workspace().withTabs(tabs, t.id()));
-        return new Change<>(next(s, ws, at.workspace().id(), s.panes(), s.nextPane()), List.of(), null);
+        return new Change<>(next(s, ws, at.workspace().id(), s.panes(), s.nextPane()), paneFocused(at, id), null);
     }
 
     /** The neighbor by {@link Geometry#neighbor}; inspects only. */
@@ -746,7 +777,8 @@ public final class TopologyOps {
         if (n.isEmpty()) {
             return new Change<>(s, List.of(), n);
         }
-        return new Change<>(focusPane(s, n.get()).state(), List.of(), n);
+        Change<Void> f = focusPane(s, n.get());
+        return new Change<>(f.state(), f.events(), n);
     }
 
     /** A pane's rectangle in the normalized area. */
@@ -799,7 +831,8 @@ public final class TopologyOps {
         int a = Geometry.firstExtent(target.axis(), target.ratio(), extent) + delta;
         double ratio = Geometry.clampRatio(target.axis(), (double) a / extent, extent);
         Node root = withRatio(at.tab().root(), found, ratio);
-        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), List.of(), null);
+        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
+                null);
     }
 
     private static Node at(Node root, String path) {
@@ -831,7 +864,7 @@ public final class TopologyOps {
             return new Change<>(s, List.of(), now);
         }
         Tab t = at.tab().withTree(at.tab().root(), want ? id : at.tab().focused(), want);
-        return new Change<>(withTab(s, at, t), List.of(), want);
+        return new Change<>(withTab(s, at, t), layoutChanged(at), want);
     }
 
     /** Sets a pane's name (≤ 40 after trimming; empty clears it). */
@@ -839,7 +872,8 @@ public final class TopologyOps {
         Topology.Location at = pane(s, paneId);
         String id = paneId != null ? paneId : at.tab().focused();
         String n = label("name", name, Topology.MAX_NAME, true);
-        return new Change<>(withPane(s, s.panes().get(id).withName(n)), List.of(), null);
+        return new Change<>(withPane(s, s.panes().get(id).withName(n)), List.of(eventWithNulls("pane.renamed", "pane", id,
+                "name", n)), null);
     }
 
     /** Sets (trimmed, one line, ≤ 60 code points, non-empty) or clears a pane's purpose — exactly one. */
@@ -850,7 +884,8 @@ public final class TopologyOps {
             throw invalid("purpose", "exactly_one", "pass exactly one of purpose or clear:true");
         }
         String p = clear ? null : label("purpose", purpose, Topology.MAX_PURPOSE, false);
-        return new Change<>(withPane(s, s.panes().get(id).withPurpose(p)), List.of(), p);
+        return new Change<>(withPane(s, s.panes().get(id).withPurpose(p)), List.of(eventWithNulls("pane.purpose_changed",
+                "pane", id, "purpose", p)), p);
     }
 
     /**
@@ -926,7 +961,7 @@ public final class TopologyOps {
         }
         Node clamped = clampAll(root, new Rect(0, 0, Topology.AREA, Topology.AREA));
         Tab t = at.tab().withTree(clamped, focus != null ? focus : at.tab().focused(), false);
-        return new Change<>(withTab(s, at, t), List.of(), new LayoutView(t.id(), t.root(), t.focused(), false));
+        return new Change<>(withTab(s, at, t), layoutChanged(at), new LayoutView(t.id(), t.root(), t.focused(), false));
     }
 
     private static Node clampAll(Node n, Rect r) {
@@ -973,7 +1008,7 @@ public final class TopologyOps {
         }
         double clamped = Geometry.clampRatio(sp.axis(), ratio, sp.axis() == Axis.HORIZONTAL ? r.width() : r.height());
         Node root = withRatio(at.tab().root(), p.toString(), clamped);
-        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), List.of(),
+        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
                 clamped);
     }
 

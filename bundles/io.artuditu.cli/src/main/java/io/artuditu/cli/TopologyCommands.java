@@ -27,6 +27,8 @@ import java.util.Map;
  * {@code "direction":"down"}, {@code tab new --git} → {@code "kind":"git"}); other bare flags are
  * {@code true}, {@code --no-x} is {@code false} for a boolean {@code x};</li>
  * <li>{@code --json '{…}'} adds raw params; flags and positionals win over it;</li>
+ * <li>positionals whose first is the pane or tab fill from the right when fewer are given
+ * ({@code pane rename web}, {@code tab rename logs}: the name), since those have defaults;</li>
  * <li>a method taking {@code pane} with none given uses {@code $ARTUDITU_PANE_ID} when set, and
  * {@code workspace report-metadata} with no workspace uses {@code $ARTUDITU_WORKSPACE_ID};</li>
  * <li>{@code workspace report-metadata branch=main dirty=true port=3000 old=} sets metadata entries
@@ -181,6 +183,12 @@ final class TopologyCommands {
         List<String> names = POSITIONALS.getOrDefault(method,
                 props.has(GROUP_POSITIONALS.getOrDefault(group, List.of("")).get(0))
                         ? GROUP_POSITIONALS.get(group) : List.of());
+        if (positionals.size() < names.size() && !names.get(0).endsWith("*")
+                && (names.get(0).equals("pane") || names.get(0).equals("tab"))) {
+            // the pane or tab has a default ($ARTUDITU_PANE_ID, the active tab): fewer arguments fill
+            // from the right, so `pane purpose "dev server"` names the purpose, not the pane
+            names = names.subList(names.size() - positionals.size(), names.size());
+        }
         for (int p = 0; p < positionals.size(); p++) {
             if (p >= names.size()) {
                 throw new Usage(group + " " + args.get(0) + " takes "

@@ -98,6 +98,13 @@ class TopologyCommandsTest {
         maps(inPane, "pane list --tab 2", "pane.list", "{\"tab\":2}");
         maps(inPane, "pane close --json {\"pane\":\"4\"}", "pane.close", "{\"pane\":\"4\"}");
         maps("pane split --down", "pane.split", "{\"direction\":\"down\"}");
+        // one argument where the pane (or tab) has a default is the value, not the pane
+        maps(inPane, "pane purpose dev-server", "pane.purpose", "{\"pane\":\"7\",\"purpose\":\"dev-server\"}");
+        maps(inPane, "pane rename web", "pane.rename", "{\"pane\":\"7\",\"name\":\"web\"}");
+        maps(inPane, "pane run make", "pane.run", "{\"pane\":\"7\",\"command\":\"make\"}");
+        maps(inPane, "pane swap 9", "pane.swap", "{\"pane\":\"7\",\"with\":\"9\"}");
+        maps("tab rename logs", "tab.rename", "{\"name\":\"logs\"}");
+        maps("workspace open /tmp/x", "workspace.open", "{\"cwd\":\"/tmp/x\"}");
     }
 
     @Test

@@ -95,13 +95,19 @@ public final class TopologyOps {
             }
             throw invalid(field, "empty", field + " must not be empty");
         }
-        if (t.codePoints().anyMatch(c -> c == '\n' || c == '\r' || Character.isISOControl(c))) {
+        if (!oneLine(t)) {
             throw invalid(field, "multiline", field + " must be one line without control characters");
         }
         if (t.codePointCount(0, t.length()) > max) {
             throw invalid(field, "too_long", field + " must be at most " + max + " characters");
         }
         return t;
+    }
+
+    /** No control characters and no Unicode line or paragraph separator (U+2028, U+2029). */
+    static boolean oneLine(String s) {
+        return s.codePoints().noneMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                || Character.getType(c) == Character.PARAGRAPH_SEPARATOR);
     }
 
     // ---------------------------------------------------------------- state helpers
@@ -275,7 +281,7 @@ public final class TopologyOps {
             if (v == null) {
                 merged.remove(k);
             } else if (v instanceof String str) {
-                if (str.codePoints().anyMatch(Character::isISOControl)) {
+                if (!oneLine(str)) {
                     throw invalid("metadata", "multiline", "metadata value " + k + " must be one line without control characters");
                 }
                 if (str.codePointCount(0, str.length()) > Topology.MAX_METADATA_VALUE) {

@@ -167,6 +167,8 @@ class TopologyOpsTest {
         refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "   "));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "x".repeat(41)));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\nb"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\u2028b"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\u2029b"));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), null));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, "workspace_x", "a"));
         refused(ErrorCode.NOT_FOUND, t -> ops.renameWorkspace(t, "workspace_ffffffffffffffff", "a"));
@@ -243,6 +245,7 @@ class TopologyOpsTest {
         }
         refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "line\nbreak"), false));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "esc\u001b[31m"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "line\u2028sep"), false));
         apply(ops.reportMetadata(s, ws0(), entries("a", "é".repeat(Topology.MAX_METADATA_VALUE)), false));
         refused(ErrorCode.INVALID_REQUEST,
                 t -> ops.reportMetadata(t, ws0(), entries("a", "x".repeat(Topology.MAX_METADATA_VALUE + 1)), false));

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """bench/topology.py: the workspace topology beside tmux (issue 6's figures).
 
-  bench/topology.py [--panes 100] [--snap-ws 20 --snap-tabs 5 --snap-panes 2] [--reps 50]
+  bench/topology.py [--panes 100] [--create split|tab] [--snap-ws 20 --snap-tabs 5 --snap-panes 4] [--reps 50]
 
 Starts a fresh server under a temporary ARTUDITU_HOME with ./artu (no build: run
 `mvn -B -q -o -DskipTests package -pl distribution -am` first), then measures
- 1. wall time to create N panes running a shell (tab.new, one request each, the next after
-    the answer), beside tmux creating N windows (`new-window`, one command each);
+ 1. wall time to create N panes running a shell (pane.split in one tab, balanced, or
+    tab.new; one request each, the next after the answer), beside tmux creating N windows
+    (`new-window`, one command each);
  2. session.snapshot p50 over REPS calls with WS workspaces x TABS tabs x PANES panes;
  3. restore time: server.stop, then `./artu server start` until ping answers and
     session.snapshot lists every pane again.
@@ -56,15 +57,17 @@ def main():
     ap.add_argument("--panes", type=int, default=100)
     ap.add_argument("--snap-ws", type=int, default=20)
     ap.add_argument("--snap-tabs", type=int, default=5)
-    ap.add_argument("--snap-panes", type=int, default=2)
+    ap.add_argument("--snap-panes", type=int, default=4)
     ap.add_argument("--reps", type=int, default=50)
+    ap.add_argument("--create", choices=["split", "tab"], default="split",
+                    help="how the N panes are made: pane.split in one tab (default) or one tab.new each")
     a = ap.parse_args()
     home = tempfile.mkdtemp(prefix="artu-topo-")
     env = dict(os.environ, ARTUDITU_HOME=home, ARTUDITU_NO_BUILD="1")
     sock = os.path.join(home, "artuditu.sock")
     tmux_sock = "artu-topo-bench"
     try:
-        # 1. N panes, one tab each, beside tmux's N windows (tmux first, then a quiet machine
+        # 1. N panes beside tmux's N windows (tmux first, then a quiet machine
         # again: the shells one side starts must not slow the other).
         settle()
         subprocess.run(["tmux", "-L", tmux_sock, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50"], check=True)
@@ -75,10 +78,20 @@ def main():
         subprocess.run(["tmux", "-L", tmux_sock, "kill-server"], capture_output=True)
         artu(env, "server", "start")
         settle()
-        call(sock, "workspace.open", {"cwd": home})  # its first tab's shell counts as pane 1
+        first = call(sock, "workspace.open", {"cwd": home})["pane"]  # its shell counts as pane 1
         t0 = time.monotonic()
-        for _ in range(a.panes - 1):
-            call(sock, "tab.new", {})
+        if a.create == "split":
+            # pane.split, as the issue asks, balanced (split the oldest pane, alternating
+            # axes) so 100 panes fit one tab above the minimum pane size
+            queue = [(first, 0)]
+            for _ in range(a.panes - 1):
+                pane, depth = queue.pop(0)
+                new = call(sock, "pane.split", {"pane": pane, "direction": "right" if depth % 2 == 0 else "down",
+                                                "focus": False})["pane"]
+                queue += [(pane, depth + 1), (new, depth + 1)]
+        else:
+            for _ in range(a.panes - 1):
+                call(sock, "tab.new", {})
         artu_ms = (time.monotonic() - t0) * 1000
         print(f"create_{a.panes}_artu_ms={artu_ms:.0f}")
         print(f"create_{a.panes}_tmux_ms={tmux_ms:.0f}")

@@ -34,9 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,7 +47,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Writing: {@link #changed} only hands over an immutable {@link Topology} (cheap, any
  * thread); one small daemon thread writes the newest one {@link #DEBOUNCE_MILLIS} after
  * the first unsaved change, so a burst of changes costs one write and a {@code kill -9}
- * loses at most that interval. {@link #close} writes synchronously. Each write goes to a
+ * loses at most that interval. {@link #close} writes synchronously. A state counts as
+ * saved only once its write succeeded: a failed write is retried by the writer thread after
+ * {@link #DEBOUNCE_MILLIS}, doubling up to {@link #MAX_RETRY_MILLIS} (each retry writes the
+ * newest state, the first failure of a streak is logged as a WARNING and the recovery as
+ * INFO), and {@link #close} tries once more whatever is still unsaved. Each write goes to a
  * temporary file in the same folder, is forced to disk, renamed over the old file in one
  * step, and the folder is forced: a crash at any point leaves the old file or the new one,
  * never a mix (the same approach as the config bundle's {@code config.toml}).
@@ -61,6 +65,8 @@ final class SessionStore implements AutoCloseable {
     static final int FORMAT = 1;
     static final long MAX_BYTES = 16L * 1024 * 1024;
     static final long DEBOUNCE_MILLIS = 250;
+    /** The longest wait between two attempts to save after failed writes. */
+    static final long MAX_RETRY_MILLIS = 4000;
     private static final System.Logger LOG = System.getLogger(SessionStore.class.getName());
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
@@ -68,6 +74,7 @@ final class SessionStore implements AutoCloseable {
 
     private final Path path;
     private final long debounceMillis;
+    private final long maxRetryMillis;
     private final ScheduledExecutorService writer;
     /** Guards the fields below. */
     private final Object lock = new Object();
@@ -75,20 +82,34 @@ final class SessionStore implements AutoCloseable {
     private Topology written;
     private ScheduledFuture<?> pending;
     private boolean closed;
+    /** Failed writes since the last successful one (0: no failure streak). */
+    private int failing;
     private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger failures = new AtomicInteger();
 
     SessionStore(Path home) {
         this(home, DEBOUNCE_MILLIS);
     }
 
     SessionStore(Path home, long debounceMillis) {
+        this(home, debounceMillis, Math.max(debounceMillis, MAX_RETRY_MILLIS));
+    }
+
+    /** @param maxRetryMillis the cap of the doubling wait between attempts after failed writes (tests shorten it) */
+    SessionStore(Path home, long debounceMillis, long maxRetryMillis) {
         this.path = home.resolve(NAME);
         this.debounceMillis = debounceMillis;
-        this.writer = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.maxRetryMillis = maxRetryMillis;
+        ScheduledThreadPoolExecutor w = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "artuditu-session-writer");
             t.setDaemon(true);
             return t;
         });
+        // close() writes whatever is unsaved itself: a debounce or retry still waiting then is
+        // dropped, not waited for
+        w.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        w.setRemoveOnCancelPolicy(true);
+        this.writer = w;
     }
 
     Path path() {
@@ -98,6 +119,11 @@ final class SessionStore implements AutoCloseable {
     /** How many times the file was written (tests). */
     int writes() {
         return writes.get();
+    }
+
+    /** How many writes failed (tests). */
+    int failures() {
+        return failures.get();
     }
 
     // ---------------------------------------------------------------- saving
@@ -119,11 +145,15 @@ final class SessionStore implements AutoCloseable {
         try {
             flush();
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "could not save the session to " + path + ": " + e);
+            // flush() logged it and, unless closed, scheduled the retry
         }
     }
 
-    /** Writes the newest state now if it was not written yet. */
+    /**
+     * Writes the newest state now if it was not written yet. Only a successful write marks
+     * it written; a failure is logged (once per streak of failures) and, unless the store is
+     * closed, retried later with a doubling delay, then rethrown.
+     */
     void flush() throws IOException {
         Topology t;
         synchronized (lock) {
@@ -132,14 +162,55 @@ final class SessionStore implements AutoCloseable {
             if (t == null || t == written) {
                 return;
             }
-            written = t;
         }
-        synchronized (path) { // the writer thread and close() never write at once
-            write(t);
+        try {
+            synchronized (path) { // the writer thread and close() never write at once
+                write(t);
+            }
+        } catch (IOException | RuntimeException e) {
+            failed(e);
+            throw e;
+        }
+        synchronized (lock) {
+            written = t;
+            if (failing > 0) {
+                LOG.log(Level.INFO, "saved the session to " + path + " again after " + failing + " failed "
+                        + (failing == 1 ? "attempt" : "attempts"));
+            }
+            failing = 0;
         }
     }
 
-    /** Writes the last state synchronously, then accepts no more. */
+    private void failed(Exception e) {
+        failures.incrementAndGet();
+        synchronized (lock) {
+            failing++;
+            long delay = retryDelay(failing);
+            if (closed) {
+                LOG.log(Level.WARNING, "could not save the session to " + path + " when closing: " + e
+                        + "; the last changes are not saved");
+            } else if (failing == 1) {
+                LOG.log(Level.WARNING, "could not save the session to " + path + ": " + e
+                        + "; retrying every few seconds until it works");
+            } else {
+                LOG.log(Level.DEBUG, "could not save the session to " + path + " (attempt " + failing + "): " + e);
+            }
+            if (!closed && pending == null) {
+                pending = writer.schedule(this::flushQuietly, delay, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** The wait before attempt {@code failing + 1}: the debounce interval, doubled per failure, at most the cap. */
+    private long retryDelay(int failing) {
+        long d = Math.max(1, debounceMillis);
+        for (int i = 1; i < failing && d < maxRetryMillis; i++) {
+            d *= 2;
+        }
+        return Math.min(d, maxRetryMillis);
+    }
+
+    /** Writes the last state synchronously (also one that failed before), then accepts no more. */
     @Override
     public void close() {
         synchronized (lock) {

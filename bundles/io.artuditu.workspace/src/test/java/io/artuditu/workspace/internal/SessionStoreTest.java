@@ -2,6 +2,7 @@ package io.artuditu.workspace.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.artuditu.workspace.topology.Axis;
@@ -11,6 +12,7 @@ import io.artuditu.workspace.topology.Tab;
 import io.artuditu.workspace.topology.TabKind;
 import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.Workspace;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,11 +22,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The session file alone: format round trip, atomic write, debounce, refusal of bad files. */
+/** The session file alone: format round trip, atomic write, debounce, retries, refusal of bad files. */
 class SessionStoreTest {
     @TempDir
     Path home;
@@ -155,5 +163,126 @@ class SessionStoreTest {
         try (Stream<Path> l = Files.list(home)) {
             return l.filter(p -> p.getFileName().toString().startsWith("session.json.corrupt-")).toList();
         }
+    }
+
+    // ---------------------------------------------------------------- failed writes
+
+    /**
+     * A real fault that stops the write even for root (permissions do not: root writes into
+     * a read-only folder): {@code session.json} is a non-empty directory, so the temporary
+     * file cannot be renamed over it.
+     */
+    static Path block(SessionStore s) throws IOException {
+        if (Files.isRegularFile(s.path())) {
+            Files.delete(s.path());
+        }
+        return Files.createDirectories(s.path().resolve("obstacle"));
+    }
+
+    static void unblock(SessionStore s) throws IOException {
+        Files.delete(s.path().resolve("obstacle"));
+        Files.delete(s.path());
+    }
+
+    static void await(BooleanSupplier done, String what) throws InterruptedException {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** Records what the store logs, at every level. */
+    static final class Captured extends Handler implements AutoCloseable {
+        final List<LogRecord> records = new CopyOnWriteArrayList<>();
+        final Logger logger = Logger.getLogger(SessionStore.class.getName());
+        final Level level = logger.getLevel();
+
+        Captured() {
+            setLevel(Level.ALL);
+            logger.setLevel(Level.ALL);
+            logger.addHandler(this);
+        }
+
+        long count(Level l) {
+            return records.stream().filter(r -> r.getLevel().equals(l)).count();
+        }
+
+        @Override
+        public void publish(LogRecord r) {
+            records.add(r);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            logger.removeHandler(this);
+            logger.setLevel(level);
+        }
+    }
+
+    @Test
+    void aFailedWriteIsRetriedWithABoundedBackoffUntilItWorks() throws Exception {
+        try (Captured log = new Captured(); SessionStore s = new SessionStore(home, 20, 200)) {
+            block(s);
+            s.changed(sample(home, 9));
+            await(() -> s.failures() >= 3, "three failed attempts");
+            int before = s.failures();
+            Thread.sleep(1000);
+            int during = s.failures() - before;
+            // 20, 40, 80, 160, then every 200 ms: about 5 in a second, never a tight loop
+            assertTrue(during >= 2 && during <= 12, "attempts in one second: " + during);
+            assertEquals(0, s.writes());
+            assertEquals(1, log.count(Level.WARNING), "one warning per streak of failures: " + log.records);
+            s.changed(sample(home, 12)); // a change during the streak: the retry writes the newest state
+            unblock(s); // the fault is gone (space freed, permissions fixed, ...)
+            await(() -> s.writes() == 1, "the retry to write");
+            assertEquals(Optional.of(persisted(sample(home, 12))), s.load());
+            await(() -> log.count(Level.INFO) == 1, "the recovery to be logged");
+            assertEquals(1, log.count(Level.WARNING));
+            int after = s.failures();
+            Thread.sleep(300);
+            assertEquals(after, s.failures(), "no attempts once written");
+            assertEquals(1, s.writes());
+            // a second streak warns again
+            block(s);
+            s.changed(sample(home, 13));
+            await(() -> s.failures() > after, "a failure of the second streak");
+            assertEquals(2, log.count(Level.WARNING));
+            unblock(s);
+            await(() -> s.writes() == 2, "the retry of the second streak");
+        }
+    }
+
+    /** The review's reproduction: the final write on close tries the state whose write failed. */
+    @Test
+    void closeWritesAStateWhoseWriteFailed() throws Exception {
+        SessionStore s = new SessionStore(home, 60_000); // no debounced attempt during the test
+        block(s);
+        s.changed(sample(home, 9));
+        assertThrows(IOException.class, s::flush);
+        assertEquals(0, s.writes());
+        unblock(s);
+        s.close();
+        assertEquals(1, s.writes());
+        assertEquals(Optional.of(persisted(sample(home, 9))), new SessionStore(home).load());
+    }
+
+    @Test
+    void aWriteThatFailsOnCloseIsReportedAndNotRetried() throws Exception {
+        SessionStore s = new SessionStore(home, 20, 50);
+        block(s);
+        s.changed(sample(home, 9));
+        await(() -> s.failures() >= 1, "a failure");
+        s.close();
+        int attempts = s.failures();
+        Thread.sleep(200);
+        assertEquals(attempts, s.failures(), "a closed store keeps no retry going");
+        assertEquals(0, s.writes());
     }
 }

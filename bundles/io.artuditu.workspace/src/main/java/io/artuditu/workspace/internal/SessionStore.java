@@ -12,6 +12,7 @@ import io.artuditu.workspace.topology.Tab;
 import io.artuditu.workspace.topology.TabKind;
 import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.TopologyException;
+import io.artuditu.workspace.topology.TopologyOps;
 import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,7 +59,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Reading: {@link #load} refuses files over {@link #MAX_BYTES}; a file it cannot read or
  * that is not a valid session is moved aside to {@code session.json.corrupt-<timestamp>},
- * reported as a WARNING, and the server starts clean.
+ * reported as a WARNING, and the server starts clean. A valid session that only holds more
+ * workspaces, tabs or panes than the limits of this server ({@link #trim}) is not refused:
+ * what fits is restored, the rest dropped with a WARNING, and the original copied to
+ * {@code session.json.trimmed-<timestamp>}.
  */
 final class SessionStore implements AutoCloseable {
     static final String NAME = "session.json";
@@ -289,7 +293,12 @@ final class SessionStore implements AutoCloseable {
             if (bytes.length > MAX_BYTES) {
                 throw new IOException("the file is larger than the limit of " + MAX_BYTES + " bytes");
             }
-            return Optional.of(fromJson(MAPPER.readTree(bytes)));
+            Topology full = fromJson(MAPPER.readTree(bytes));
+            Topology t = trim(full);
+            if (t != full) {
+                keepTrimmed(full, t);
+            }
+            return Optional.of(t);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             Path aside = path.resolveSibling(NAME + ".corrupt-" + STAMP.format(Instant.now()));
             String reason = e instanceof TopologyException || e instanceof IllegalArgumentException
@@ -305,6 +314,98 @@ final class SessionStore implements AutoCloseable {
             return Optional.empty();
         }
     }
+
+    /** Logs what {@link #trim} dropped and keeps a copy of the file as it was (best effort). */
+    private void keepTrimmed(Topology full, Topology t) {
+        List<String> dropped = new ArrayList<>();
+        count(dropped, full.workspaces().size() - t.workspaces().size(), "workspace");
+        count(dropped, tabs(full) - tabs(t), "tab");
+        count(dropped, full.panes().size() - t.panes().size(), "pane");
+        String what = String.join(", ", dropped);
+        String limits = "at most " + Topology.MAX_WORKSPACES + " workspaces, " + Topology.MAX_TABS
+                + " tabs per workspace and " + Topology.MAX_PANES + " panes";
+        Path copy = path.resolveSibling(NAME + ".trimmed-" + STAMP.format(Instant.now()));
+        String kept;
+        try {
+            Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+            kept = "the original is kept as " + copy;
+        } catch (IOException e) {
+            kept = "the original could not be copied aside (" + e + ")";
+        }
+        LOG.log(Level.WARNING, "the saved session " + path + " holds more than this server keeps (" + limits
+                + "); restoring the rest without " + what + "; " + kept);
+    }
+
+    private static void count(List<String> out, int n, String what) {
+        if (n > 0) {
+            out.add(n + " " + what + (n == 1 ? "" : "s"));
+        }
+    }
+
+    private static int tabs(Topology t) {
+        return t.workspaces().stream().mapToInt(w -> w.tabs().size()).sum();
+    }
+
+    /**
+     * A valid session cut down to this server's limits, or {@code t} itself when it fits.
+     * Such a file is not garbage: an older or newer server with other limits may have
+     * written it, and refusing it would throw away the whole session for its last few
+     * objects. Kept, in API order: the first {@link Topology#MAX_WORKSPACES} workspaces, the
+     * first {@link Topology#MAX_TABS} tabs of each, and the first {@link Topology#MAX_PANES}
+     * panes in workspace, tab and tree order (a pane tab left without panes goes, a tree cut
+     * in the middle loses its later leaves as if those panes had exited). An active
+     * workspace or tab that was dropped passes to the last one kept.
+     */
+    static Topology trim(Topology t) {
+        boolean over = t.workspaces().size() > Topology.MAX_WORKSPACES || t.panes().size() > Topology.MAX_PANES
+                || t.workspaces().stream().anyMatch(w -> w.tabs().size() > Topology.MAX_TABS);
+        if (!over) {
+            return t;
+        }
+        int budget = Topology.MAX_PANES;
+        Set<String> placed = new HashSet<>();
+        List<String> cut = new ArrayList<>(); // kept in the tree for now, removed below
+        List<Workspace> out = new ArrayList<>();
+        for (Workspace w : t.workspaces().subList(0, Math.min(t.workspaces().size(), Topology.MAX_WORKSPACES))) {
+            List<Tab> kept = new ArrayList<>();
+            for (Tab tab : w.tabs().subList(0, Math.min(w.tabs().size(), Topology.MAX_TABS))) {
+                if (tab.root() == null) {
+                    kept.add(tab);
+                    continue;
+                }
+                if (budget == 0) {
+                    continue;
+                }
+                List<String> leaves = Topology.leaves(tab.root());
+                int take = Math.min(budget, leaves.size());
+                placed.addAll(leaves);
+                cut.addAll(leaves.subList(take, leaves.size()));
+                budget -= take;
+                kept.add(tab);
+            }
+            String active = w.activeTab();
+            if (kept.stream().noneMatch(x -> x.id().equals(w.activeTab()))) {
+                active = kept.isEmpty() ? null : kept.get(kept.size() - 1).id();
+            }
+            out.add(w.withTabs(kept, active));
+        }
+        String activeWs = t.activeWorkspace();
+        if (out.stream().noneMatch(w -> w.id().equals(t.activeWorkspace()))) {
+            activeWs = out.isEmpty() ? null : out.get(out.size() - 1).id();
+        }
+        Map<String, Pane> panes = new LinkedHashMap<>(t.panes());
+        panes.keySet().retainAll(placed);
+        Topology r = new Topology(out, activeWs, panes, t.nextPane(), t.version());
+        for (String id : cut) {
+            r = TRIM_OPS.removePane(r, id).state();
+        }
+        return new Topology(r.workspaces(), r.activeWorkspace(), r.panes(), r.nextPane(), t.version());
+    }
+
+    /** For {@link #trim}'s pane removals, which never draw an id. */
+    private static final TopologyOps TRIM_OPS = new TopologyOps(() -> {
+        throw new IllegalStateException("trimming draws no ids");
+    });
 
     // ---------------------------------------------------------------- format
 
@@ -352,9 +453,6 @@ final class SessionStore implements AutoCloseable {
         long nextPane = np.asLong();
         // panes
         JsonNode pa = array(root, "panes");
-        if (pa.size() > Topology.MAX_PANES) {
-            throw bad("more than " + Topology.MAX_PANES + " panes");
-        }
         Map<String, Pane> panes = new LinkedHashMap<>();
         for (JsonNode p : pa) {
             String id = text(p, "id", false);
@@ -376,9 +474,6 @@ final class SessionStore implements AutoCloseable {
         }
         // workspaces and tabs
         JsonNode wa = array(root, "workspaces");
-        if (wa.size() > Topology.MAX_WORKSPACES) {
-            throw bad("more than " + Topology.MAX_WORKSPACES + " workspaces");
-        }
         Set<String> ids = new HashSet<>();
         Set<String> placed = new HashSet<>();
         List<Workspace> workspaces = new ArrayList<>();
@@ -388,9 +483,6 @@ final class SessionStore implements AutoCloseable {
                 throw bad("workspace id " + wid + " is malformed or repeated");
             }
             JsonNode ta = array(w, "tabs");
-            if (ta.size() > Topology.MAX_TABS) {
-                throw bad("workspace " + wid + " has more than " + Topology.MAX_TABS + " tabs");
-            }
             List<Tab> tabs = new ArrayList<>();
             for (JsonNode t : ta) {
                 String tid = text(t, "id", false);

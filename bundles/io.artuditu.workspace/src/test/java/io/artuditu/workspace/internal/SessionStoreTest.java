@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The session file alone: format round trip, atomic write, debounce, retries, refusal of bad files. */
+/** The session file alone: format round trip, atomic write, debounce, retries, refusal of bad files, limits. */
 class SessionStoreTest {
     @TempDir
     Path home;
@@ -284,5 +285,97 @@ class SessionStoreTest {
         Thread.sleep(200);
         assertEquals(attempts, s.failures(), "a closed store keeps no retry going");
         assertEquals(0, s.writes());
+    }
+
+    // ---------------------------------------------------------------- limits
+
+    /** One pane tab holding {@code ids} as a right-leaning chain, focused on the last. */
+    static Tab chain(String tabId, List<String> ids) {
+        Node n = new Node.Leaf(ids.get(ids.size() - 1));
+        for (int i = ids.size() - 2; i >= 0; i--) {
+            n = new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf(ids.get(i)), n);
+        }
+        return new Tab(tabId, TabKind.PANES, null, n, ids.get(ids.size() - 1), false);
+    }
+
+    static String id(String prefix, int i) {
+        return prefix + String.format("%016x", i);
+    }
+
+    List<Path> trimmed() throws IOException {
+        try (Stream<Path> l = Files.list(home)) {
+            return l.filter(p -> p.getFileName().toString().startsWith("session.json.trimmed-")).toList();
+        }
+    }
+
+    /**
+     * A file with more workspaces and tabs than this server allows (another version, other
+     * limits) is not thrown away: what fits is restored, the rest dropped, the file kept aside.
+     */
+    @Test
+    void aSessionOverTheWorkspaceAndTabLimitsIsTrimmedNotDiscarded() throws Exception {
+        List<Workspace> ws = new ArrayList<>();
+        int tabs = 0;
+        for (int w = 0; w < Topology.MAX_WORKSPACES + 3; w++) {
+            List<Tab> t = new ArrayList<>();
+            int n = w == 0 ? Topology.MAX_TABS + 2 : 1;
+            for (int i = 0; i < n; i++) {
+                t.add(new Tab(id("tab_", ++tabs), TabKind.GIT, null, null, null, false));
+            }
+            ws.add(new Workspace(id("workspace_", w + 1), "w" + w, home, false, t, t.get(t.size() - 1).id()));
+        }
+        Topology big = new Topology(ws, ws.get(ws.size() - 1).id(), Map.of(), 1, 0);
+        SessionStore s = new SessionStore(home);
+        s.write(big);
+        String original = Files.readString(s.path());
+        Topology t = s.load().orElseThrow(() -> new AssertionError("the whole session was discarded"));
+        assertEquals(ws.subList(0, Topology.MAX_WORKSPACES).stream().map(Workspace::id).toList(),
+                t.workspaces().stream().map(Workspace::id).toList());
+        Workspace first = t.workspaces().get(0);
+        assertEquals(ws.get(0).tabs().subList(0, Topology.MAX_TABS), first.tabs());
+        assertEquals(first.tabs().get(Topology.MAX_TABS - 1).id(), first.activeTab(), "a dropped active tab: the last kept");
+        assertEquals(t.workspaces().get(Topology.MAX_WORKSPACES - 1).id(), t.activeWorkspace());
+        assertEquals(1, trimmed().size());
+        assertEquals(original, Files.readString(trimmed().get(0)));
+        assertTrue(aside().isEmpty());
+        s.write(t); // the trimmed state is one this server keeps
+        assertEquals(Optional.of(t), s.load());
+        assertEquals(1, trimmed().size());
+        s.close();
+    }
+
+    @Test
+    void aSessionOverThePaneLimitKeepsTheFirstPanesInTreeOrder() throws Exception {
+        int total = Topology.MAX_PANES + 10;
+        List<Tab> tabs = new ArrayList<>();
+        Map<String, Pane> panes = new LinkedHashMap<>();
+        List<String> chunk = new ArrayList<>();
+        for (int i = 1; i <= total; i++) {
+            String p = Integer.toString(i);
+            panes.put(p, new Pane(p, null, home, List.of("sh"), null, null));
+            chunk.add(p);
+            if (chunk.size() == 7 || i == total) {
+                tabs.add(chain(id("tab_", tabs.size() + 1), chunk));
+                chunk = new ArrayList<>();
+            }
+        }
+        tabs.add(new Tab(id("tab_", 999), TabKind.ORCHESTRATION, null, null, null, false));
+        String straddling = tabs.get(Topology.MAX_PANES / 7).id();
+        Workspace w = new Workspace(id("workspace_", 1), "w", home, false, tabs, tabs.get(tabs.size() - 2).id());
+        SessionStore s = new SessionStore(home);
+        s.write(new Topology(List.of(w), w.id(), panes, total + 1, 0));
+        Topology t = s.load().orElseThrow(() -> new AssertionError("the whole session was discarded"));
+        assertEquals(Topology.MAX_PANES, t.panes().size());
+        assertEquals(List.copyOf(panes.keySet()).subList(0, Topology.MAX_PANES), List.copyOf(t.panes().keySet()));
+        assertEquals(total + 1, t.nextPane(), "ids are never reused");
+        Topology.Location cut = t.locateTab(straddling).orElseThrow();
+        assertTrue(Topology.leaves(cut.tab().root()).contains(cut.tab().focused()), "the cut tab's focus is one of its panes");
+        Workspace kept = t.workspaces().get(0);
+        assertEquals(TabKind.ORCHESTRATION, kept.tabs().get(kept.tabs().size() - 1).kind(), "dashboards hold no panes");
+        assertTrue(kept.tabIndex(kept.activeTab()) >= 0);
+        assertEquals(1, trimmed().size());
+        s.write(t);
+        assertEquals(Optional.of(t), s.load());
+        s.close();
     }
 }

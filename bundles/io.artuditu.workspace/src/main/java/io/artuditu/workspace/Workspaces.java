@@ -20,7 +20,11 @@ public interface Workspaces {
      * Creates a pane with a new PTY and publishes {@code pane.created}.
      *
      * @throws IllegalArgumentException for a request that cannot be served (unknown
-     *     workspace, missing directory, too many panes); nothing changed
+     *     workspace, missing directory, bad size); nothing changed
+     * @throws io.artuditu.workspace.topology.TopologyException when a topology limit refuses
+     *     it (too many panes, tabs in the workspace or workspaces), with the code and details
+     *     {@code tab.new} and {@code workspace.open} give; checked before anything spawns,
+     *     nothing changed
      * @throws IOException when the process cannot be started; nothing changed
      */
     PaneInfo open(PaneRequest request) throws IOException;

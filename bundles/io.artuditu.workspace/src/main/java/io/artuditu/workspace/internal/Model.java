@@ -471,9 +471,6 @@ final class Model implements Workspaces, AutoCloseable {
 
     private PaneInfo openOnLoop(PaneRequest r) throws IOException {
         Topology s = held.topology();
-        if (s.panes().size() >= MAX_PANES) {
-            throw new IllegalArgumentException("the server already holds " + MAX_PANES + " panes");
-        }
         Workspace ws;
         if (r.workspaceId() != null) {
             ws = s.workspace(r.workspaceId())
@@ -486,18 +483,15 @@ final class Model implements Workspaces, AutoCloseable {
             throw new IllegalArgumentException("not a directory: " + cwd);
         }
         SpawnRequest.checkSize(r.cols(), r.rows());
-        String wsId = ws != null ? ws.id() : "workspace_" + HexFormat.of().formatHex(bytes(8));
-        String wsName = ws != null ? ws.name() : cwd.getFileName() == null ? "/" : cwd.getFileName().toString();
-        Path wsCwd = ws != null ? ws.cwd() : cwd;
         boolean focus = r.focus() || s.focusedPane().isEmpty();
         String paneId = Long.toString(s.nextPane());
         Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
-        try {
-            changeOnLoop((cur, o, sp) -> o.addPaneTab(cur, wsId, wsName, wsCwd, sp.spawn(paneId, wsId, cwd), focus),
-                    launch);
-        } catch (TopologyException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
+        // the naming rule are the ones tab.new and workspace.open apply, checked before the
+        // spawn; their refusals (TopologyException, invalid_request with field and reason)
+        // go to the caller as they are.
+        changeOnLoop((cur, o, sp) -> ws == null ? o.openWorkspace(cur, cwd, null, sp)
+                : o.openPaneTab(cur, ws.id(), cwd, focus, sp), launch);
         return held.panes().get(paneId);
     }
 

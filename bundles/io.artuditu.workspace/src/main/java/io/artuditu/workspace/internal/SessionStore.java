@@ -12,6 +12,7 @@ import io.artuditu.workspace.topology.Tab;
 import io.artuditu.workspace.topology.TabKind;
 import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.TopologyException;
+import io.artuditu.workspace.topology.TopologyOps;
 import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,9 +35,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -47,20 +48,29 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Writing: {@link #changed} only hands over an immutable {@link Topology} (cheap, any
  * thread); one small daemon thread writes the newest one {@link #DEBOUNCE_MILLIS} after
  * the first unsaved change, so a burst of changes costs one write and a {@code kill -9}
- * loses at most that interval. {@link #close} writes synchronously. Each write goes to a
+ * loses at most that interval. {@link #close} writes synchronously. A state counts as
+ * saved only once its write succeeded: a failed write is retried by the writer thread after
+ * {@link #DEBOUNCE_MILLIS}, doubling up to {@link #MAX_RETRY_MILLIS} (each retry writes the
+ * newest state, the first failure of a streak is logged as a WARNING and the recovery as
+ * INFO), and {@link #close} tries once more whatever is still unsaved. Each write goes to a
  * temporary file in the same folder, is forced to disk, renamed over the old file in one
  * step, and the folder is forced: a crash at any point leaves the old file or the new one,
  * never a mix (the same approach as the config bundle's {@code config.toml}).
  *
  * <p>Reading: {@link #load} refuses files over {@link #MAX_BYTES}; a file it cannot read or
  * that is not a valid session is moved aside to {@code session.json.corrupt-<timestamp>},
- * reported as a WARNING, and the server starts clean.
+ * reported as a WARNING, and the server starts clean. A valid session that only holds more
+ * workspaces, tabs or panes than the limits of this server ({@link #trim}) is not refused:
+ * what fits is restored, the rest dropped with a WARNING, and the original copied to
+ * {@code session.json.trimmed-<timestamp>}.
  */
 final class SessionStore implements AutoCloseable {
     static final String NAME = "session.json";
     static final int FORMAT = 1;
     static final long MAX_BYTES = 16L * 1024 * 1024;
     static final long DEBOUNCE_MILLIS = 250;
+    /** The longest wait between two attempts to save after failed writes. */
+    static final long MAX_RETRY_MILLIS = 4000;
     private static final System.Logger LOG = System.getLogger(SessionStore.class.getName());
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
@@ -68,6 +78,7 @@ final class SessionStore implements AutoCloseable {
 
     private final Path path;
     private final long debounceMillis;
+    private final long maxRetryMillis;
     private final ScheduledExecutorService writer;
     /** Guards the fields below. */
     private final Object lock = new Object();
@@ -75,20 +86,34 @@ final class SessionStore implements AutoCloseable {
     private Topology written;
     private ScheduledFuture<?> pending;
     private boolean closed;
+    /** Failed writes since the last successful one (0: no failure streak). */
+    private int failing;
     private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger failures = new AtomicInteger();
 
     SessionStore(Path home) {
         this(home, DEBOUNCE_MILLIS);
     }
 
     SessionStore(Path home, long debounceMillis) {
+        this(home, debounceMillis, Math.max(debounceMillis, MAX_RETRY_MILLIS));
+    }
+
+    /** @param maxRetryMillis the cap of the doubling wait between attempts after failed writes (tests shorten it) */
+    SessionStore(Path home, long debounceMillis, long maxRetryMillis) {
         this.path = home.resolve(NAME);
         this.debounceMillis = debounceMillis;
-        this.writer = Executors.newSingleThreadScheduledExecutor(r -> {
+        this.maxRetryMillis = maxRetryMillis;
+        ScheduledThreadPoolExecutor w = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "artuditu-session-writer");
             t.setDaemon(true);
             return t;
         });
+        // close() writes whatever is unsaved itself: a debounce or retry still waiting then is
+        // dropped, not waited for
+        w.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        w.setRemoveOnCancelPolicy(true);
+        this.writer = w;
     }
 
     Path path() {
@@ -98,6 +123,11 @@ final class SessionStore implements AutoCloseable {
     /** How many times the file was written (tests). */
     int writes() {
         return writes.get();
+    }
+
+    /** How many writes failed (tests). */
+    int failures() {
+        return failures.get();
     }
 
     // ---------------------------------------------------------------- saving
@@ -119,11 +149,15 @@ final class SessionStore implements AutoCloseable {
         try {
             flush();
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "could not save the session to " + path + ": " + e);
+            // flush() logged it and, unless closed, scheduled the retry
         }
     }
 
-    /** Writes the newest state now if it was not written yet. */
+    /**
+     * Writes the newest state now if it was not written yet. Only a successful write marks
+     * it written; a failure is logged (once per streak of failures) and, unless the store is
+     * closed, retried later with a doubling delay, then rethrown.
+     */
     void flush() throws IOException {
         Topology t;
         synchronized (lock) {
@@ -132,14 +166,55 @@ final class SessionStore implements AutoCloseable {
             if (t == null || t == written) {
                 return;
             }
-            written = t;
         }
-        synchronized (path) { // the writer thread and close() never write at once
-            write(t);
+        try {
+            synchronized (path) { // the writer thread and close() never write at once
+                write(t);
+            }
+        } catch (IOException | RuntimeException e) {
+            failed(e);
+            throw e;
+        }
+        synchronized (lock) {
+            written = t;
+            if (failing > 0) {
+                LOG.log(Level.INFO, "saved the session to " + path + " again after " + failing + " failed "
+                        + (failing == 1 ? "attempt" : "attempts"));
+            }
+            failing = 0;
         }
     }
 
-    /** Writes the last state synchronously, then accepts no more. */
+    private void failed(Exception e) {
+        failures.incrementAndGet();
+        synchronized (lock) {
+            failing++;
+            long delay = retryDelay(failing);
+            if (closed) {
+                LOG.log(Level.WARNING, "could not save the session to " + path + " when closing: " + e
+                        + "; the last changes are not saved");
+            } else if (failing == 1) {
+                LOG.log(Level.WARNING, "could not save the session to " + path + ": " + e
+                        + "; retrying every few seconds until it works");
+            } else {
+                LOG.log(Level.DEBUG, "could not save the session to " + path + " (attempt " + failing + "): " + e);
+            }
+            if (!closed && pending == null) {
+                pending = writer.schedule(this::flushQuietly, delay, TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+
+    /** The wait before attempt {@code failing + 1}: the debounce interval, doubled per failure, at most the cap. */
+    private long retryDelay(int failing) {
+        long d = Math.max(1, debounceMillis);
+        for (int i = 1; i < failing && d < maxRetryMillis; i++) {
+            d *= 2;
+        }
+        return Math.min(d, maxRetryMillis);
+    }
+
+    /** Writes the last state synchronously (also one that failed before), then accepts no more. */
     @Override
     public void close() {
         synchronized (lock) {
@@ -218,7 +293,12 @@ final class SessionStore implements AutoCloseable {
             if (bytes.length > MAX_BYTES) {
                 throw new IOException("the file is larger than the limit of " + MAX_BYTES + " bytes");
             }
-            return Optional.of(fromJson(MAPPER.readTree(bytes)));
+            Topology full = fromJson(MAPPER.readTree(bytes));
+            Topology t = trim(full);
+            if (t != full) {
+                keepTrimmed(full, t);
+            }
+            return Optional.of(t);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             Path aside = path.resolveSibling(NAME + ".corrupt-" + STAMP.format(Instant.now()));
             String reason = e instanceof TopologyException || e instanceof IllegalArgumentException
@@ -234,6 +314,98 @@ final class SessionStore implements AutoCloseable {
             return Optional.empty();
         }
     }
+
+    /** Logs what {@link #trim} dropped and keeps a copy of the file as it was (best effort). */
+    private void keepTrimmed(Topology full, Topology t) {
+        List<String> dropped = new ArrayList<>();
+        count(dropped, full.workspaces().size() - t.workspaces().size(), "workspace");
+        count(dropped, tabs(full) - tabs(t), "tab");
+        count(dropped, full.panes().size() - t.panes().size(), "pane");
+        String what = String.join(", ", dropped);
+        String limits = "at most " + Topology.MAX_WORKSPACES + " workspaces, " + Topology.MAX_TABS
+                + " tabs per workspace and " + Topology.MAX_PANES + " panes";
+        Path copy = path.resolveSibling(NAME + ".trimmed-" + STAMP.format(Instant.now()));
+        String kept;
+        try {
+            Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+            kept = "the original is kept as " + copy;
+        } catch (IOException e) {
+            kept = "the original could not be copied aside (" + e + ")";
+        }
+        LOG.log(Level.WARNING, "the saved session " + path + " holds more than this server keeps (" + limits
+                + "); restoring the rest without " + what + "; " + kept);
+    }
+
+    private static void count(List<String> out, int n, String what) {
+        if (n > 0) {
+            out.add(n + " " + what + (n == 1 ? "" : "s"));
+        }
+    }
+
+    private static int tabs(Topology t) {
+        return t.workspaces().stream().mapToInt(w -> w.tabs().size()).sum();
+    }
+
+    /**
+     * A valid session cut down to this server's limits, or {@code t} itself when it fits.
+     * Such a file is not garbage: an older or newer server with other limits may have
+     * written it, and refusing it would throw away the whole session for its last few
+     * objects. Kept, in API order: the first {@link Topology#MAX_WORKSPACES} workspaces, the
+     * first {@link Topology#MAX_TABS} tabs of each, and the first {@link Topology#MAX_PANES}
+     * panes in workspace, tab and tree order (a pane tab left without panes goes, a tree cut
+     * in the middle loses its later leaves as if those panes had exited). An active
+     * workspace or tab that was dropped passes to the last one kept.
+     */
+    static Topology trim(Topology t) {
+        boolean over = t.workspaces().size() > Topology.MAX_WORKSPACES || t.panes().size() > Topology.MAX_PANES
+                || t.workspaces().stream().anyMatch(w -> w.tabs().size() > Topology.MAX_TABS);
+        if (!over) {
+            return t;
+        }
+        int budget = Topology.MAX_PANES;
+        Set<String> placed = new HashSet<>();
+        List<String> cut = new ArrayList<>(); // kept in the tree for now, removed below
+        List<Workspace> out = new ArrayList<>();
+        for (Workspace w : t.workspaces().subList(0, Math.min(t.workspaces().size(), Topology.MAX_WORKSPACES))) {
+            List<Tab> kept = new ArrayList<>();
+            for (Tab tab : w.tabs().subList(0, Math.min(w.tabs().size(), Topology.MAX_TABS))) {
+                if (tab.root() == null) {
+                    kept.add(tab);
+                    continue;
+                }
+                if (budget == 0) {
+                    continue;
+                }
+                List<String> leaves = Topology.leaves(tab.root());
+                int take = Math.min(budget, leaves.size());
+                placed.addAll(leaves);
+                cut.addAll(leaves.subList(take, leaves.size()));
+                budget -= take;
+                kept.add(tab);
+            }
+            String active = w.activeTab();
+            if (kept.stream().noneMatch(x -> x.id().equals(w.activeTab()))) {
+                active = kept.isEmpty() ? null : kept.get(kept.size() - 1).id();
+            }
+            out.add(w.withTabs(kept, active));
+        }
+        String activeWs = t.activeWorkspace();
+        if (out.stream().noneMatch(w -> w.id().equals(t.activeWorkspace()))) {
+            activeWs = out.isEmpty() ? null : out.get(out.size() - 1).id();
+        }
+        Map<String, Pane> panes = new LinkedHashMap<>(t.panes());
+        panes.keySet().retainAll(placed);
+        Topology r = new Topology(out, activeWs, panes, t.nextPane(), t.version());
+        for (String id : cut) {
+            r = TRIM_OPS.removePane(r, id).state();
+        }
+        return new Topology(r.workspaces(), r.activeWorkspace(), r.panes(), r.nextPane(), t.version());
+    }
+
+    /** For {@link #trim}'s pane removals, which never draw an id. */
+    private static final TopologyOps TRIM_OPS = new TopologyOps(() -> {
+        throw new IllegalStateException("trimming draws no ids");
+    });
 
     // ---------------------------------------------------------------- format
 
@@ -281,9 +453,6 @@ final class SessionStore implements AutoCloseable {
         long nextPane = np.asLong();
         // panes
         JsonNode pa = array(root, "panes");
-        if (pa.size() > Topology.MAX_PANES) {
-            throw bad("more than " + Topology.MAX_PANES + " panes");
-        }
         Map<String, Pane> panes = new LinkedHashMap<>();
         for (JsonNode p : pa) {
             String id = text(p, "id", false);
@@ -305,9 +474,6 @@ final class SessionStore implements AutoCloseable {
         }
         // workspaces and tabs
         JsonNode wa = array(root, "workspaces");
-        if (wa.size() > Topology.MAX_WORKSPACES) {
-            throw bad("more than " + Topology.MAX_WORKSPACES + " workspaces");
-        }
         Set<String> ids = new HashSet<>();
         Set<String> placed = new HashSet<>();
         List<Workspace> workspaces = new ArrayList<>();
@@ -317,9 +483,6 @@ final class SessionStore implements AutoCloseable {
                 throw bad("workspace id " + wid + " is malformed or repeated");
             }
             JsonNode ta = array(w, "tabs");
-            if (ta.size() > Topology.MAX_TABS) {
-                throw bad("workspace " + wid + " has more than " + Topology.MAX_TABS + " tabs");
-            }
             List<Tab> tabs = new ArrayList<>();
             for (JsonNode t : ta) {
                 String tid = text(t, "id", false);

@@ -106,8 +106,13 @@ public final class TopologyOps {
 
     /** No control characters and no Unicode line or paragraph separator (U+2028, U+2029). */
     static boolean oneLine(String s) {
-        return s.codePoints().noneMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
-                || Character.getType(c) == Character.PARAGRAPH_SEPARATOR);
+        return s.codePoints().noneMatch(TopologyOps::lineBreaking);
+    }
+
+    /** What a one-line label must not hold: control characters (line breaks among them) and U+2028/U+2029. */
+    private static boolean lineBreaking(int c) {
+        return Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                || Character.getType(c) == Character.PARAGRAPH_SEPARATOR;
     }
 
     // ---------------------------------------------------------------- state helpers
@@ -190,9 +195,55 @@ public final class TopologyOps {
 
     // ---------------------------------------------------------------- workspaces
 
+    /** Refuses one workspace more than {@link Topology#MAX_WORKSPACES} (the refusal {@code workspace.open} gives). */
+    private static void checkWorkspaceRoom(Topology s) {
+        if (s.workspaces().size() >= Topology.MAX_WORKSPACES) {
+            throw invalid("workspace", "too_many", "at most " + Topology.MAX_WORKSPACES + " workspaces");
+        }
+    }
+
+    /** Refuses one tab more than {@link Topology#MAX_TABS} in {@code w} (the refusal {@code tab.new} gives). */
+    private static void checkTabRoom(Workspace w) {
+        if (w.tabs().size() >= Topology.MAX_TABS) {
+            throw invalid("tab", "too_many", "at most " + Topology.MAX_TABS + " tabs per workspace");
+        }
+    }
+
+    /**
+     * The one place a workspace is made, whichever path asks ({@code workspace.open},
+     * {@code Workspaces.open}, adoption): checks the name (or derives it from the folder,
+     * {@link #folderName}) and the workspace limit, and returns it without tabs. Nothing is
+     * spawned here, so a refusal comes before any process starts.
+     *
+     * @param id the id to give it, or null for a fresh one (adoption keeps the id a PTY names)
+     */
+    private Workspace newWorkspace(Topology s, String id, Path folder, String name) {
+        String n = name != null ? label("name", name, Topology.MAX_NAME, false) : folderName(folder);
+        checkWorkspaceRoom(s);
+        return new Workspace(id != null ? id : "workspace_" + hex16.get(), n, folder, false, List.of(), null);
+    }
+
+    /**
+     * The default workspace name for a folder: its last element with control and line
+     * separator characters replaced by spaces, stripped and cut to {@link Topology#MAX_NAME}
+     * code points; "/" for the root (and for a name left empty). Always a name
+     * {@code workspace.rename} would accept.
+     */
+    public static String folderName(Path folder) {
+        Path f = folder == null ? null : folder.getFileName();
+        if (f == null) {
+            return "/";
+        }
+        StringBuilder b = new StringBuilder();
+        f.toString().codePoints().forEach(c -> b.appendCodePoint(lineBreaking(c) ? ' ' : c));
+        String n = trimTo(b.toString().strip(), Topology.MAX_NAME).strip();
+        return n.isEmpty() ? "/" : n;
+    }
+
     /**
      * Opens a folder as a new workspace with one pane tab running one pane, and makes it
-     * active. {@code name} defaults to the folder's name.
+     * active. {@code name} defaults to {@link #folderName the folder's name}. Every check
+     * (folder, name, workspace and pane limits) comes before the spawn.
      */
     public Change<String> openWorkspace(Topology s, Path folder, String name, Spawner sp) throws IOException {
         if (folder == null || !folder.isAbsolute()) {
@@ -201,26 +252,12 @@ public final class TopologyOps {
         if (!Files.isDirectory(folder)) {
             throw invalid("cwd", "not_a_directory", "not a directory: " + folder);
         }
-        String n = name != null ? label("name", name, Topology.MAX_NAME, false)
-                : folder.getFileName() == null ? "/" : trimTo(folder.getFileName().toString(), Topology.MAX_NAME);
-        if (s.workspaces().size() >= Topology.MAX_WORKSPACES) {
-            throw invalid("workspace", "too_many", "at most " + Topology.MAX_WORKSPACES + " workspaces");
-        }
+        Workspace w = newWorkspace(s, null, folder, name);
         checkPaneRoom(s);
-        String wsId = "workspace_" + hex16.get();
-        String tabId = "tab_" + hex16.get();
         String paneId = Long.toString(s.nextPane());
-        Pane p = spawnChecked(sp, paneId, wsId, folder);
-        Tab tab = new Tab(tabId, TabKind.PANES, null, new Node.Leaf(paneId), paneId, false);
-        Workspace w = new Workspace(wsId, n, folder, false, List.of(tab), tabId);
-        List<Workspace> ws = new ArrayList<>(s.workspaces());
-        ws.add(w);
-        Map<String, Pane> panes = new LinkedHashMap<>(s.panes());
-        panes.put(paneId, p);
-        return new Change<>(next(s, ws, wsId, panes, s.nextPane() + 1), List.of(
-                event("workspace.created", "workspace_id", wsId, "name", n, "cwd", folder.toString()),
-                event("tab.created", "workspace_id", wsId, "tab_id", tabId, "kind", TabKind.PANES.wire()),
-                paneCreated(p, wsId, tabId)), wsId);
+        Pane p = spawnChecked(sp, paneId, w.id(), folder);
+        Change<String> c = addPaneTab(s, w, p, true);
+        return new Change<>(c.state(), c.events(), w.id());
     }
 
     private static String trimTo(String s, int max) {
@@ -419,9 +456,7 @@ public final class TopologyOps {
             throw invalid("kind", "missing", "kind is required");
         }
         String label = name == null ? null : label("name", name, Topology.MAX_NAME, true);
-        if (w.tabs().size() >= Topology.MAX_TABS) {
-            throw invalid("tab", "too_many", "at most " + Topology.MAX_TABS + " tabs per workspace");
-        }
+        checkTabRoom(w);
         String tabId = "tab_" + hex16.get();
         List<TopologyEvent> events = new ArrayList<>();
         events.add(event("tab.created", "workspace_id", wsId, "tab_id", tabId, "kind", kind.wire()));
@@ -1021,27 +1056,58 @@ public final class TopologyOps {
     // ---------------------------------------------------------------- adopting
 
     /**
+     * A new pane tab running a freshly spawned pane in {@code cwd}, in an existing workspace
+     * ({@code Workspaces.open}, which {@code terminal.backend.create} uses). The workspace,
+     * tab and pane limits are checked before the spawn; {@code focus} makes the tab and the
+     * workspace active (the tab also becomes active when the workspace has none). The
+     * result is the new tab's id.
+     */
+    public Change<String> openPaneTab(Topology s, String wsId, Path cwd, boolean focus, Spawner sp) throws IOException {
+        Workspace w = workspace(s, wsId);
+        if (cwd == null || !cwd.isAbsolute()) {
+            throw invalid("cwd", "not_absolute", "cwd must be an absolute path");
+        }
+        checkTabRoom(w);
+        checkPaneRoom(s);
+        String paneId = Long.toString(s.nextPane());
+        Pane p = spawnChecked(sp, paneId, wsId, cwd);
+        return addPaneTab(s, w, p, focus);
+    }
+
+    /**
      * Adds an existing pane (a PTY spawned elsewhere, or one a previous model instance left
      * running) as a new pane tab of a workspace, creating the workspace for its folder when
-     * {@code wsId} is unknown. Used by the {@code Workspaces.open} path and adoption.
+     * {@code wsId} is unknown ({@code wsName} null: {@link #folderName}). Used by adoption.
+     * Refused like {@code tab.new} and {@code workspace.open} when the workspace already
+     * has {@link Topology#MAX_TABS} tabs or a new one would exceed
+     * {@link Topology#MAX_WORKSPACES}.
      */
     public Change<String> addPaneTab(Topology s, String wsId, String wsName, Path wsCwd, Pane p, boolean focus) {
         if (s.panes().containsKey(p.id())) {
             throw invalid("pane", "duplicate", "pane " + p.id() + " already exists");
         }
         checkPaneRoom(s);
+        int wi = s.workspaceIndex(wsId);
+        Workspace w = wi >= 0 ? s.workspaces().get(wi) : newWorkspace(s, wsId, wsCwd, wsName);
+        return addPaneTab(s, w, p, focus);
+    }
+
+    /**
+     * Adds {@code p} as a new pane tab of {@code w}, which is either one of {@code s}'s
+     * workspaces or a new one from {@link #newWorkspace} (then appended, with
+     * {@code workspace.created}). Checks the tab limit; the caller checked the rest.
+     */
+    private Change<String> addPaneTab(Topology s, Workspace w, Pane p, boolean focus) {
+        checkTabRoom(w);
         List<TopologyEvent> events = new ArrayList<>();
         List<Workspace> ws = new ArrayList<>(s.workspaces());
-        int wi = s.workspaceIndex(wsId);
-        Workspace w;
+        int wi = s.workspaceIndex(w.id());
         if (wi < 0) {
-            w = new Workspace(wsId, wsName, wsCwd, false, List.of(), null);
             ws.add(w);
             wi = ws.size() - 1;
-            events.add(event("workspace.created", "workspace_id", wsId, "name", wsName, "cwd", wsCwd.toString()));
-        } else {
-            w = ws.get(wi);
+            events.add(event("workspace.created", "workspace_id", w.id(), "name", w.name(), "cwd", w.cwd().toString()));
         }
+        String wsId = w.id();
         String tabId = "tab_" + hex16.get();
         List<Tab> tabs = new ArrayList<>(w.tabs());
         tabs.add(new Tab(tabId, TabKind.PANES, null, new Node.Leaf(p.id()), p.id(), false));

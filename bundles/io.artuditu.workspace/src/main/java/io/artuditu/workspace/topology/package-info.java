@@ -7,7 +7,7 @@
  * See {@code docs/topology.md}.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package io.artuditu.workspace.topology;
 
 import org.osgi.annotation.bundle.Export;

@@ -9,15 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.internal.Host;
+import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.workspace.PaneInfo;
+import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.topology.Axis;
 import io.artuditu.workspace.topology.Direction;
 import io.artuditu.workspace.topology.Node;
 import io.artuditu.workspace.topology.Spawner;
+import io.artuditu.workspace.topology.TabKind;
 import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.TopologyException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -221,6 +225,46 @@ class ModelTopologyTest {
             assertEquals(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf(a), new Node.Leaf(b)), after);
             assertEquals(a, m.focusedPane().orElseThrow().id(), "the focus passes to the pane that took its place");
             assertTrue(m.pane(c).isEmpty());
+            endAll(m);
+        }
+    }
+
+    /**
+     * terminal.backend.create's path (Workspaces.open) into a workspace that already has
+     * MAX_TABS tabs: refused the way tab.new refuses, before a process starts, so the server
+     * never holds a state its session file could not restore.
+     */
+    @Test
+    void openingAPaneInAFullWorkspaceIsRefusedBeforeItSpawns() throws Exception {
+        try (Model m = model()) {
+            String ws = workspace(m);
+            while (m.topology().workspace(ws).orElseThrow().tabs().size() < Topology.MAX_TABS) {
+                m.change((s, ops, sp) -> ops.newTab(s, ws, TabKind.GIT, null, sp));
+            }
+            int ptys = host.list().size();
+            int published = events.size();
+            Topology before = m.topology();
+            TopologyException e = assertThrows(TopologyException.class, () -> m.open(new PaneRequest(ws,
+                    List.of("sleep", "30"), null, Map.of(), 80, 24, true)));
+            assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+            assertEquals(Map.of("field", "tab", "reason", "too_many"), e.details());
+            assertSame(before, m.topology());
+            assertEquals(ptys, host.list().size(), "a process was started for a refused pane");
+            assertEquals(published, events.size());
+            endAll(m);
+        }
+    }
+
+    /** The first pane opened in a folder with an 80-character name makes a workspace named within the limit. */
+    @Test
+    void aPaneOpenedInALongFolderGetsAWorkspaceNameRenameAccepts() throws Exception {
+        Path longDir = Files.createDirectories(home.resolve("f".repeat(80)));
+        try (Model m = model()) {
+            PaneInfo p = m.open(new PaneRequest(null, List.of("sleep", "30"), longDir, Map.of(), 80, 24, false));
+            String name = m.topology().workspace(p.workspaceId()).orElseThrow().name();
+            assertEquals("f".repeat(Topology.MAX_NAME), name);
+            assertEquals(longDir, m.topology().workspace(p.workspaceId()).orElseThrow().cwd());
+            m.change((s, ops, sp) -> ops.renameWorkspace(s, p.workspaceId(), name));
             endAll(m);
         }
     }

@@ -59,12 +59,20 @@ class TopologyOpsTest {
         return c.result();
     }
 
-    /** A rejection with the spec's code that leaves the state exactly as it was. */
+    /**
+     * A rejection with the spec's code, refused before any side effect: no process was
+     * spawned for it. The state needs no check here: an operation gets it as an immutable
+     * value (records over copied lists and unmodifiable maps) and only a returned
+     * {@link Change} could replace it, so comparing it with itself afterwards could never
+     * fail. That a refused change installs and publishes nothing is the model's part,
+     * tested in {@code ModelTopologyTest.aRefusedOperationChangesNothingAndPublishesNothing}.
+     */
     TopologyException refused(ErrorCode code, Function<Topology, ?> op) {
         Topology before = s;
+        List<String> spawnedBefore = List.copyOf(spawned);
         TopologyException e = assertThrows(TopologyException.class, () -> op.apply(before));
         assertEquals(code, e.code(), e.getMessage());
-        assertEquals(before, s);
+        assertEquals(spawnedBefore, spawned, "a refused operation spawns nothing");
         return e;
     }
 
@@ -386,8 +394,9 @@ class TopologyOpsTest {
         assertEquals("pane.created", c.events().get(0).name());
         Topology before = s;
         assertThrows(IOException.class, () -> ops.split(before, "1", Direction.RIGHT, true, FAIL));
-        assertEquals(before, s);
-        assertEquals(3, s.nextPane(), "a failed spawn does not use up the id");
+        // The id the failed spawn was offered is the one the next split hands out.
+        assertEquals("3", ops.split(before, "1", Direction.RIGHT, true, sp).result(),
+                "a failed spawn does not use up the id");
         refused(ErrorCode.NOT_FOUND, io(t -> ops.split(t, "99", Direction.RIGHT, true, sp)));
         refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "x", Direction.RIGHT, true, sp)));
         refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "1", null, true, sp)));
@@ -515,7 +524,8 @@ class TopologyOpsTest {
         Node n = new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"),
                 new Node.Split(Axis.VERTICAL, 0.25, new Node.Leaf("2"), new Node.Leaf("3")));
         assertEquals(Optional.of("3"), Geometry.neighbor(n, "1", Direction.RIGHT));
-        // Not adjacent (only a corner touches): no neighbor.
+        // A grid whose rows are cut at different heights: 1 (top left) touches only 3 on
+        // the right; 2 (bottom left) touches both 3 and 4 and picks the larger overlap.
         Node grid = new Node.Split(Axis.HORIZONTAL, 0.5,
                 new Node.Split(Axis.VERTICAL, 0.3, new Node.Leaf("1"), new Node.Leaf("2")),
                 new Node.Split(Axis.VERTICAL, 0.7, new Node.Leaf("3"), new Node.Leaf("4")));
@@ -646,14 +656,62 @@ class TopologyOpsTest {
         refused(ErrorCode.INVALID_REQUEST, t -> TopologyOps.exportLayout(t, git));
     }
 
+    /** A vertical chain {@code depth} splits deep, its leaves "0".."depth", the deep end on side a or b. */
+    static Node chain(int depth, boolean deepOnA) {
+        Node n = new Node.Leaf("0");
+        for (int i = 1; i <= depth; i++) {
+            Node leaf = new Node.Leaf(Integer.toString(i));
+            n = deepOnA ? new Node.Split(Axis.VERTICAL, 0.5, n, leaf) : new Node.Split(Axis.VERTICAL, 0.5, leaf, n);
+        }
+        return n;
+    }
+
+    /** A balanced tree over the leaves "0".."leaves-1" (2 × leaves − 1 nodes). */
+    static Node balanced(int leaves) {
+        List<Node> level = new ArrayList<>();
+        for (int i = 0; i < leaves; i++) {
+            level.add(new Node.Leaf(Integer.toString(i)));
+        }
+        while (level.size() > 1) {
+            List<Node> up = new ArrayList<>();
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                up.add(new Node.Split(Axis.HORIZONTAL, 0.5, level.get(i), level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                up.add(level.get(level.size() - 1));
+            }
+            level = up;
+        }
+        return level.get(0);
+    }
+
+    /** The ids "0".."n-1": every leaf of {@link #chain} or {@link #balanced} is expected once. */
+    static Set<String> ids(int n) {
+        Set<String> out = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            out.add(Integer.toString(i));
+        }
+        return out;
+    }
+
+    /**
+     * The trees below hold every expected pane exactly once and nothing else, so the only
+     * rule that can refuse them is the one each case names; the reason is asserted.
+     */
+    static void refusedFor(String reason, Node tree, Set<String> expected) {
+        TopologyException e = assertThrows(TopologyException.class, () -> Layouts.validate(tree, expected));
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+        assertEquals(Map.of("field", "layout", "reason", reason), e.details(), e.getMessage());
+    }
+
+    /** The JSON form of {@code chain(depth, true)}, built without recursion (toJson recurses). */
     static ObjectNode deepJson(int depth) {
         ObjectMapper m = new ObjectMapper();
-        ObjectNode leaf = m.createObjectNode().put("pane", "1");
-        ObjectNode n = leaf;
-        for (int i = 0; i < depth; i++) {
+        ObjectNode n = m.createObjectNode().put("pane", "0");
+        for (int i = 1; i <= depth; i++) {
             ObjectNode s = m.createObjectNode().put("axis", "vertical").put("ratio", 0.5);
             s.set("a", n);
-            s.set("b", m.createObjectNode().put("pane", "x" + i));
+            s.set("b", m.createObjectNode().put("pane", Integer.toString(i)));
             n = s;
         }
         return n;
@@ -663,43 +721,46 @@ class TopologyOpsTest {
     void tenThousandLevelsAndHugeTreesAreRejectedFast() throws IOException {
         threePanes();
         String t1 = tab(1).id();
-        Node deep = new Node.Leaf("1");
-        for (int i = 0; i < 10_000; i++) {
-            deep = new Node.Split(Axis.VERTICAL, 0.5, deep, new Node.Leaf("x" + i));
-        }
-        Node tree = deep;
         long t0 = System.nanoTime();
-        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, tree, null));
-        assertTrue(Set.of("too_deep", "foreign_pane").contains(e.details().get("reason")), e.getMessage());
-        // Left-deep chain: the deep path is walked first, so depth is what trips it.
-        Node leftDeep = new Node.Leaf("1");
-        for (int i = 0; i < 10_000; i++) {
-            leftDeep = new Node.Split(Axis.VERTICAL, 0.5, new Node.Leaf("1"), leftDeep);
-        }
-        Node ld = leftDeep;
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, ld, null));
-        // A wide tree of a million nodes: refused by the node bound.
-        List<Node> level = new ArrayList<>();
-        for (int i = 0; i < 1 << 19; i++) {
-            level.add(new Node.Leaf("1"));
-        }
-        while (level.size() > 1) {
-            List<Node> up = new ArrayList<>();
-            for (int i = 0; i < level.size(); i += 2) {
-                up.add(new Node.Split(Axis.HORIZONTAL, 0.5, level.get(i), level.get(i + 1)));
-            }
-            level = up;
-        }
-        Node wide = level.get(0);
-        Set<String> all = new HashSet<>(List.of("1"));
-        TopologyException w = assertThrows(TopologyException.class, () -> Layouts.validate(wide, all));
-        assertTrue(Set.of("too_large", "duplicate_pane").contains(w.details().get("reason")));
+        // Through layout.apply: a 10,000-level chain is refused for its depth before the
+        // walk reaches a leaf (its a side, walked first, is the deep one).
+        Node deep = chain(10_000, true);
+        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, deep, null));
+        assertEquals("too_deep", e.details().get("reason"), e.getMessage());
+        // 10,000 levels deep on either side, every leaf a valid pane: depth is the only reason.
+        refusedFor("too_deep", chain(10_000, true), ids(10_001));
+        refusedFor("too_deep", chain(10_000, false), ids(10_001));
+        // A wide tree of a million nodes, only 19 levels deep, every leaf distinct and expected.
+        refusedFor("too_large", balanced(1 << 19), ids(1 << 19));
         // The JSON reader is bounded the same way.
         TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(10_000)));
         assertEquals("too_deep", j.details().get("reason"));
         assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "rejected fast");
-        Layouts.fromJson(deepJson(64));
-        assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(65)));
+    }
+
+    @Test
+    void depthAndNodeBoundsHoldExactly() {
+        int depth = Topology.MAX_DEPTH;
+        // Exactly MAX_DEPTH splits deep (on either side) is accepted; one more is too deep.
+        Layouts.validate(chain(depth, true), ids(depth + 1));
+        Layouts.validate(chain(depth, false), ids(depth + 1));
+        refusedFor("too_deep", chain(depth + 1, true), ids(depth + 2));
+        refusedFor("too_deep", chain(depth + 1, false), ids(depth + 2));
+        assertEquals(chain(depth, true), Layouts.fromJson(deepJson(depth)));
+        TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(depth + 1)));
+        assertEquals("too_deep", j.details().get("reason"));
+        // A full binary tree has 2 × leaves − 1 nodes, always odd: MAX_NODES itself is the
+        // largest tree allowed, and the next tree (one more leaf, two more nodes) is the
+        // first past the bound.
+        int leaves = (Layouts.MAX_NODES + 1) / 2;
+        assertEquals(Layouts.MAX_NODES, 2 * leaves - 1);
+        Node atBound = balanced(leaves);
+        Layouts.validate(atBound, ids(leaves));
+        refusedFor("too_large", balanced(leaves + 1), ids(leaves + 1));
+        assertEquals(atBound, Layouts.fromJson(Layouts.toJson(atBound)));
+        TopologyException k = assertThrows(TopologyException.class,
+                () -> Layouts.fromJson(Layouts.toJson(balanced(leaves + 1))));
+        assertEquals("too_large", k.details().get("reason"));
     }
 
     @Test

@@ -1,11 +1,9 @@
 package io.artuditu.workspace.topology;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -177,9 +175,5 @@ public final class Geometry {
             }
         }
         return max;
-    }
-
-    static List<String> order(Node root) {
-        return new ArrayList<>(rects(root).keySet());
     }
 }

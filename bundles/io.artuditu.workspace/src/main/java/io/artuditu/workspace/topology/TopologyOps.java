@@ -718,7 +718,6 @@ public final class TopologyOps {
             throw invalid("cells", "out_of_range", "cells must be non-zero and at most " + Topology.AREA);
         }
         // Walk down to the pane, remembering the last matching split.
-        List<String> path = new ArrayList<>();
         String found = null;
         Node n = at.tab().root();
         Rect r = new Rect(0, 0, Topology.AREA, Topology.AREA);
@@ -735,7 +734,6 @@ public final class TopologyOps {
             r = inA ? parts[0] : parts[1];
             n = inA ? sp.a() : sp.b();
         }
-        path.add(found);
         if (found == null) {
             throw invalid("direction", "edge", "pane " + id + " has no border to the " + direction.wire());
         }

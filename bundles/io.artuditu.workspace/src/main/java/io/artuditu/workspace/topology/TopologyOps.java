@@ -704,8 +704,8 @@ public final class TopologyOps {
     /**
      * Grows a pane towards {@code direction} by {@code cells} reference cells (negative
      * shrinks) by moving its border on that side: the nearest enclosing split along that
-     * axis where the pane lies on the near side. The ratio is clamped to keep both children
-     * at least the minimum extent. A pane that touches the outer edge on that side has no
+     * axis where the pane lies on the near side. The ratio is clamped by
+     * {@link Geometry#clampRatio}, so every pane on both sides keeps the minimum extent. A pane that touches the outer edge on that side has no
      * such border: {@code invalid_request}.
      */
     public Change<Void> resize(Topology s, String paneId, Direction direction, int cells) {
@@ -738,10 +738,10 @@ public final class TopologyOps {
             throw invalid("direction", "edge", "pane " + id + " has no border to the " + direction.wire());
         }
         Node.Split target = (Node.Split) at(at.tab().root(), found);
-        int extent = direction.axis() == Axis.HORIZONTAL ? foundRect.width() : foundRect.height();
+        int extent = Geometry.extent(foundRect, direction.axis());
         int delta = cells * Geometry.cell(direction.axis()) * (direction.forward() ? 1 : -1);
-        int a = Geometry.firstExtent(target.axis(), target.ratio(), extent) + delta;
-        double ratio = Geometry.clampRatio(target.axis(), (double) a / extent, extent);
+        int a = Geometry.firstExtent(target, extent) + delta;
+        double ratio = Geometry.clampRatio(target, (double) a / extent, extent);
         Node root = withRatio(at.tab().root(), found, ratio);
         return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), List.of(), null);
     }
@@ -859,7 +859,9 @@ public final class TopologyOps {
     /**
      * Replaces a pane tab's tree with one holding exactly its current panes (checked by
      * {@link Layouts#validate} before anything else), optionally focusing one of them.
-     * Ratios are clamped to the minimum pane size. Never adds or removes a pane. Zoom ends.
+     * Ratios are clamped top-down by {@link Geometry#clampRatio} so every subtree keeps the
+     * room its panes need (a tree too dense for the area is shared in proportion to the
+     * needs). Never adds or removes a pane. Zoom ends.
      */
     public Change<LayoutView> applyLayout(Topology s, String tabId, Node root, String focus) {
         Topology.Location at = layoutTab(s, tabId);
@@ -875,8 +877,7 @@ public final class TopologyOps {
 
     private static Node clampAll(Node n, Rect r) {
         if (n instanceof Node.Split s) {
-            int extent = s.axis() == Axis.HORIZONTAL ? r.width() : r.height();
-            Node.Split c = s.withRatio(Geometry.clampRatio(s.axis(), s.ratio(), extent));
+            Node.Split c = s.withRatio(Geometry.clampRatio(s, s.ratio(), Geometry.extent(r, s.axis())));
             Rect[] parts = Geometry.divide(c, r);
             return new Node.Split(c.axis(), c.ratio(), clampAll(s.a(), parts[0]), clampAll(s.b(), parts[1]));
         }
@@ -885,8 +886,8 @@ public final class TopologyOps {
 
     /**
      * Sets the ratio of the split at a root-relative path of {@code a}/{@code b} steps
-     * (empty: the root), clamped to keep the minimum pane size. The result is the stored
-     * ratio.
+     * (empty: the root), clamped by {@link Geometry#clampRatio} so every pane on both sides
+     * keeps the minimum size. The result is the stored ratio.
      */
     public Change<Double> setSplitRatio(Topology s, String tabId, List<String> path, double ratio) {
         Topology.Location at = layoutTab(s, tabId);
@@ -915,7 +916,7 @@ public final class TopologyOps {
         if (!(n instanceof Node.Split sp)) {
             throw missing("path", "path " + path + " names a pane, not a split");
         }
-        double clamped = Geometry.clampRatio(sp.axis(), ratio, sp.axis() == Axis.HORIZONTAL ? r.width() : r.height());
+        double clamped = Geometry.clampRatio(sp, ratio, Geometry.extent(r, sp.axis()));
         Node root = withRatio(at.tab().root(), p.toString(), clamped);
         return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), List.of(),
                 clamped);

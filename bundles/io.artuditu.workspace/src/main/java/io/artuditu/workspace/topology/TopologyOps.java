@@ -554,27 +554,38 @@ public final class TopologyOps {
             throw invalid("direction", "missing", "direction is required");
         }
         String target = paneId != null ? paneId : at.tab().focused();
-        Rect r = Geometry.rects(at.tab().root()).get(target);
-        int extent = direction.axis() == Axis.HORIZONTAL ? r.width() : r.height();
-        if (extent < 2 * Geometry.min(direction.axis())) {
-            throw invalid("direction", "too_small", "pane " + target + " is too small to split " + direction.wire());
-        }
+        String id = Long.toString(s.nextPane());
+        Node placed = splitLeaf(at.tab().root(), target, id, direction, "direction");
         if (Geometry.depth(at.tab().root()) >= Topology.MAX_DEPTH) {
             throw invalid("pane", "too_deep", "the tab's tree is already " + Topology.MAX_DEPTH + " levels deep");
         }
         checkPaneRoom(s);
-        String id = Long.toString(s.nextPane());
         Pane p = spawnChecked(sp, id, at.workspace().id(), at.workspace().cwd());
-        Node.Leaf old = new Node.Leaf(target);
-        Node.Leaf neu = new Node.Leaf(id);
-        Node split = direction.forward() ? new Node.Split(direction.axis(), 0.5, old, neu)
-                : new Node.Split(direction.axis(), 0.5, neu, old);
-        Tab t = at.tab().withTree(replaceLeaf(at.tab().root(), target, split), focus ? id : at.tab().focused(), false);
+        Tab t = at.tab().withTree(placed, focus ? id : at.tab().focused(), false);
         Topology n = withTab(s, at, t);
         Map<String, Pane> panes = new LinkedHashMap<>(n.panes());
         panes.put(id, p);
         n = next(s, n.workspaces(), n.activeWorkspace(), panes, s.nextPane() + 1);
         return new Change<>(n, List.of(paneCreated(p, at.workspace().id(), at.tab().id())), id);
+    }
+
+    /**
+     * {@code root} with the leaf of {@code target} split half and half between it and a new
+     * leaf {@code neu} placed to {@code direction} of it. Refused ({@code too_small}, on
+     * {@code field}) when the target's rectangle is shorter along the split's axis than the
+     * new pair's {@link Geometry#need}, i.e. less than twice the minimum: the one room check
+     * that split and pane.move share.
+     */
+    private static Node splitLeaf(Node root, String target, String neu, Direction direction, String field) {
+        Node.Leaf old = new Node.Leaf(target);
+        Node.Leaf added = new Node.Leaf(neu);
+        Node pair = direction.forward() ? new Node.Split(direction.axis(), 0.5, old, added)
+                : new Node.Split(direction.axis(), 0.5, added, old);
+        Rect r = Geometry.rects(root).get(target);
+        if (Geometry.extent(r, direction.axis()) < Geometry.need(pair, direction.axis())) {
+            throw invalid(field, "too_small", "pane " + target + " is too small to split " + direction.wire());
+        }
+        return replaceLeaf(root, target, pair);
     }
 
     /** The answer of a pane move: the pane, its workspace's 0-based index and its final 1-based tab position. */
@@ -586,7 +597,8 @@ public final class TopologyOps {
      * ({@code toTabId}) or to a new tab ({@code newTab}) — exactly one. The process stays;
      * the pane becomes the destination's focus and the destination tab and workspace become
      * active; an emptied source tab is removed. In an existing tab the pane is placed to the
-     * right of that tab's focused pane.
+     * right of that tab's focused pane, as {@link #split} would put a new one, and refused
+     * ({@code too_small}, on {@code tab}) when that pane is too narrow to be split.
      */
     public Change<PaneMove> movePane(Topology s, String paneId, String toTabId, boolean newTab) {
         Topology.Location at = pane(s, paneId);
@@ -617,8 +629,7 @@ public final class TopologyOps {
         String destId;
         if (dest != null) {
             Tab d = dest.tab();
-            Node placed = replaceLeaf(d.root(), d.focused(), new Node.Split(Axis.HORIZONTAL, 0.5,
-                    new Node.Leaf(d.focused()), new Node.Leaf(id)));
+            Node placed = splitLeaf(d.root(), d.focused(), id, Direction.RIGHT, "tab");
             if (Geometry.depth(placed) > Topology.MAX_DEPTH) {
                 throw invalid("tab", "too_deep", "the destination tree is already " + Topology.MAX_DEPTH + " levels deep");
             }

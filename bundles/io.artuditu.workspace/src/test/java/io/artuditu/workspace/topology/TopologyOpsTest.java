@@ -469,6 +469,92 @@ class TopologyOpsTest {
     }
 
     @Test
+    void paneMoveIntoAPaneTooNarrowToSplitIsRefusedLikeSplit() throws IOException {
+        open();
+        apply(ops.split(s, "1", Direction.RIGHT, true, sp)); // 1 | 2
+        String t1 = tab(1).id();
+        apply(ops.setSplitRatio(s, t1, List.of(), 0.0)); // pane 1 exactly the minimum width
+        apply(ops.focusPane(s, "1"));
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp)); // pane 3 alone in tab 2
+        TopologyException bySplit = refused(ErrorCode.INVALID_REQUEST,
+                io(t -> ops.split(t, "1", Direction.RIGHT, true, sp)));
+        TopologyException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "3", t1, false));
+        assertEquals("too_small", bySplit.details().get("reason"));
+        assertEquals(Map.of("field", "tab", "reason", "too_small"), byMove.details());
+        assertEquals(bySplit.getMessage(), byMove.getMessage());
+        // Twice the minimum: the move fits, both halves at the minimum; the next one does not.
+        apply(ops.setSplitRatio(s, t1, List.of(), 2.0 * Geometry.MIN_WIDTH / Topology.AREA));
+        apply(ops.movePane(s, "3", t1, false));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "3").width());
+        for (int i = 0; i < 3; i++) {
+            apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+            String pane = Topology.leaves(tab(2).root()).get(0);
+            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, pane, t1, false));
+            assertEquals("too_small", e.details().get("reason"));
+            apply(ops.removePane(s, pane));
+        }
+        minimumKept(tab(1).root());
+    }
+
+    @Test
+    void randomSplitsMovesResizesAndRatiosKeepEveryPaneAtTheMinimum() throws IOException {
+        open();
+        String t1 = tab(1).id();
+        java.util.Random r = new java.util.Random(11);
+        Set<String> refusals = new HashSet<>();
+        for (int i = 0; i < 600; i++) {
+            List<String> panes = Topology.leaves(tab(1).root());
+            String p = panes.get(r.nextInt(panes.size()));
+            Direction d = Direction.values()[r.nextInt(4)];
+            Map<String, Rect> before = Geometry.rects(tab(1).root());
+            try {
+                switch (r.nextInt(5)) {
+                    case 0, 1 -> {
+                        apply(ops.split(s, p, d, true, sp));
+                        Map<String, Rect> after = Geometry.rects(tab(1).root());
+                        for (String q : panes) {
+                            if (!q.equals(p)) {
+                                assertEquals(before.get(q), after.get(q), "a split moves no other pane");
+                            }
+                        }
+                    }
+                    case 2 -> {
+                        apply(ops.focusPane(s, p));
+                        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+                        String moved = Topology.leaves(tab(2).root()).get(0);
+                        try {
+                            apply(ops.movePane(s, moved, t1, false));
+                        } catch (TopologyException e) {
+                            apply(ops.removePane(s, moved));
+                            throw e;
+                        }
+                    }
+                    case 3 -> apply(ops.resize(s, p, d, r.nextInt(81) - 40));
+                    default -> {
+                        List<String> path = new ArrayList<>();
+                        Node n = tab(1).root();
+                        while (n instanceof Node.Split sp && r.nextInt(3) > 0) {
+                            path.add(r.nextBoolean() ? "a" : "b");
+                            n = path.get(path.size() - 1).equals("a") ? sp.a() : sp.b();
+                        }
+                        if (n instanceof Node.Split) {
+                            apply(ops.setSplitRatio(s, t1, path, r.nextDouble()));
+                        }
+                    }
+                }
+            } catch (TopologyException e) {
+                refusals.add(String.valueOf(e.details().get("reason")));
+            }
+            assertEquals(1, w0().tabs().size());
+            minimumKept(tab(1).root());
+        }
+        assertTrue(Set.of("too_small", "edge", "out_of_range", "too_many_panes").containsAll(refusals), refusals.toString());
+        assertTrue(refusals.contains("too_small"), refusals.toString());
+        assertTrue(Topology.leaves(tab(1).root()).size() > 20, "the tab filled up");
+    }
+
+    @Test
     void paneMoveRejections() throws IOException {
         threePanes();
         apply(ops.newTab(s, ws0(), TabKind.ORCHESTRATION, null, sp));

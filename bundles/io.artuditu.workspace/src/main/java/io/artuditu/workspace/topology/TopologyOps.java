@@ -679,27 +679,38 @@ public final class TopologyOps {
             throw invalid("direction", "missing", "direction is required");
         }
         String target = paneId != null ? paneId : at.tab().focused();
-        Rect r = Geometry.rects(at.tab().root()).get(target);
-        int extent = direction.axis() == Axis.HORIZONTAL ? r.width() : r.height();
-        if (extent < 2 * Geometry.min(direction.axis())) {
-            throw invalid("direction", "too_small", "pane " + target + " is too small to split " + direction.wire());
-        }
+        String id = Long.toString(s.nextPane());
+        Node placed = splitLeaf(at.tab().root(), target, id, direction, "direction");
         if (Geometry.depth(at.tab().root()) >= Topology.MAX_DEPTH) {
             throw invalid("pane", "too_deep", "the tab's tree is already " + Topology.MAX_DEPTH + " levels deep");
         }
         checkPaneRoom(s);
-        String id = Long.toString(s.nextPane());
         Pane p = spawnChecked(sp, id, at.workspace().id(), at.workspace().cwd());
-        Node.Leaf old = new Node.Leaf(target);
-        Node.Leaf neu = new Node.Leaf(id);
-        Node split = direction.forward() ? new Node.Split(direction.axis(), 0.5, old, neu)
-                : new Node.Split(direction.axis(), 0.5, neu, old);
-        Tab t = at.tab().withTree(replaceLeaf(at.tab().root(), target, split), focus ? id : at.tab().focused(), false);
+        Tab t = at.tab().withTree(placed, focus ? id : at.tab().focused(), false);
         Topology n = withTab(s, at, t);
         Map<String, Pane> panes = new LinkedHashMap<>(n.panes());
         panes.put(id, p);
         n = next(s, n.workspaces(), n.activeWorkspace(), panes, s.nextPane() + 1);
         return new Change<>(n, List.of(paneCreated(p, at.workspace().id(), at.tab().id())), id);
+    }
+
+    /**
+     * {@code root} with the leaf of {@code target} split half and half between it and a new
+     * leaf {@code neu} placed to {@code direction} of it. Refused ({@code too_small}, on
+     * {@code field}) when the target's rectangle is shorter along the split's axis than the
+     * new pair's {@link Geometry#need}, i.e. less than twice the minimum: the one room check
+     * that split and pane.move share.
+     */
+    private static Node splitLeaf(Node root, String target, String neu, Direction direction, String field) {
+        Node.Leaf old = new Node.Leaf(target);
+        Node.Leaf added = new Node.Leaf(neu);
+        Node pair = direction.forward() ? new Node.Split(direction.axis(), 0.5, old, added)
+                : new Node.Split(direction.axis(), 0.5, added, old);
+        Rect r = Geometry.rects(root).get(target);
+        if (Geometry.extent(r, direction.axis()) < Geometry.need(pair, direction.axis())) {
+            throw invalid(field, "too_small", "pane " + target + " is too small to split " + direction.wire());
+        }
+        return replaceLeaf(root, target, pair);
     }
 
     /** The answer of a pane move: the pane, its workspace's 0-based index and its final 1-based tab position. */
@@ -711,7 +722,8 @@ public final class TopologyOps {
      * ({@code toTabId}) or to a new tab ({@code newTab}) — exactly one. The process stays;
      * the pane becomes the destination's focus and the destination tab and workspace become
      * active; an emptied source tab is removed. In an existing tab the pane is placed to the
-     * right of that tab's focused pane.
+     * right of that tab's focused pane, as {@link #split} would put a new one, and refused
+     * ({@code too_small}, on {@code tab}) when that pane is too narrow to be split.
      */
     public Change<PaneMove> movePane(Topology s, String paneId, String toTabId, boolean newTab) {
         Topology.Location at = pane(s, paneId);
@@ -742,8 +754,7 @@ public final class TopologyOps {
         String destId;
         if (dest != null) {
             Tab d = dest.tab();
-            Node placed = replaceLeaf(d.root(), d.focused(), new Node.Split(Axis.HORIZONTAL, 0.5,
-                    new Node.Leaf(d.focused()), new Node.Leaf(id)));
+            Node placed = splitLeaf(d.root(), d.focused(), id, Direction.RIGHT, "tab");
             if (Geometry.depth(placed) > Topology.MAX_DEPTH) {
                 throw invalid("tab", "too_deep", "the destination tree is already " + Topology.MAX_DEPTH + " levels deep");
             }
@@ -831,8 +842,8 @@ public final class TopologyOps {
     /**
      * Grows a pane towards {@code direction} by {@code cells} reference cells (negative
      * shrinks) by moving its border on that side: the nearest enclosing split along that
-     * axis where the pane lies on the near side. The ratio is clamped to keep both children
-     * at least the minimum extent. A pane that touches the outer edge on that side has no
+     * axis where the pane lies on the near side. The ratio is clamped by
+     * {@link Geometry#clampRatio}, so every pane on both sides keeps the minimum extent. A pane that touches the outer edge on that side has no
      * such border: {@code invalid_request}.
      */
     public Change<Void> resize(Topology s, String paneId, Direction direction, int cells) {
@@ -845,7 +856,6 @@ public final class TopologyOps {
             throw invalid("cells", "out_of_range", "cells must be non-zero and at most " + Topology.AREA);
         }
         // Walk down to the pane, remembering the last matching split.
-        List<String> path = new ArrayList<>();
         String found = null;
         Node n = at.tab().root();
         Rect r = new Rect(0, 0, Topology.AREA, Topology.AREA);
@@ -862,15 +872,14 @@ public final class TopologyOps {
             r = inA ? parts[0] : parts[1];
             n = inA ? sp.a() : sp.b();
         }
-        path.add(found);
         if (found == null) {
             throw invalid("direction", "edge", "pane " + id + " has no border to the " + direction.wire());
         }
         Node.Split target = (Node.Split) at(at.tab().root(), found);
-        int extent = direction.axis() == Axis.HORIZONTAL ? foundRect.width() : foundRect.height();
+        int extent = Geometry.extent(foundRect, direction.axis());
         int delta = cells * Geometry.cell(direction.axis()) * (direction.forward() ? 1 : -1);
-        int a = Geometry.firstExtent(target.axis(), target.ratio(), extent) + delta;
-        double ratio = Geometry.clampRatio(target.axis(), (double) a / extent, extent);
+        int a = Geometry.firstExtent(target, extent) + delta;
+        double ratio = Geometry.clampRatio(target, (double) a / extent, extent);
         Node root = withRatio(at.tab().root(), found, ratio);
         return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
                 null);
@@ -991,7 +1000,9 @@ public final class TopologyOps {
     /**
      * Replaces a pane tab's tree with one holding exactly its current panes (checked by
      * {@link Layouts#validate} before anything else), optionally focusing one of them.
-     * Ratios are clamped to the minimum pane size. Never adds or removes a pane. Zoom ends.
+     * Ratios are clamped top-down by {@link Geometry#clampRatio} so every subtree keeps the
+     * room its panes need (a tree too dense for the area is shared in proportion to the
+     * needs). Never adds or removes a pane. Zoom ends.
      */
     public Change<LayoutView> applyLayout(Topology s, String tabId, Node root, String focus) {
         Topology.Location at = layoutTab(s, tabId);
@@ -1007,8 +1018,7 @@ public final class TopologyOps {
 
     private static Node clampAll(Node n, Rect r) {
         if (n instanceof Node.Split s) {
-            int extent = s.axis() == Axis.HORIZONTAL ? r.width() : r.height();
-            Node.Split c = s.withRatio(Geometry.clampRatio(s.axis(), s.ratio(), extent));
+            Node.Split c = s.withRatio(Geometry.clampRatio(s, s.ratio(), Geometry.extent(r, s.axis())));
             Rect[] parts = Geometry.divide(c, r);
             return new Node.Split(c.axis(), c.ratio(), clampAll(s.a(), parts[0]), clampAll(s.b(), parts[1]));
         }
@@ -1017,8 +1027,8 @@ public final class TopologyOps {
 
     /**
      * Sets the ratio of the split at a root-relative path of {@code a}/{@code b} steps
-     * (empty: the root), clamped to keep the minimum pane size. The result is the stored
-     * ratio.
+     * (empty: the root), clamped by {@link Geometry#clampRatio} so every pane on both sides
+     * keeps the minimum size. The result is the stored ratio.
      */
     public Change<Double> setSplitRatio(Topology s, String tabId, List<String> path, double ratio) {
         Topology.Location at = layoutTab(s, tabId);
@@ -1047,7 +1057,7 @@ public final class TopologyOps {
         if (!(n instanceof Node.Split sp)) {
             throw missing("path", "path " + path + " names a pane, not a split");
         }
-        double clamped = Geometry.clampRatio(sp.axis(), ratio, sp.axis() == Axis.HORIZONTAL ? r.width() : r.height());
+        double clamped = Geometry.clampRatio(sp, ratio, Geometry.extent(r, sp.axis()));
         Node root = withRatio(at.tab().root(), p.toString(), clamped);
         return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
                 clamped);

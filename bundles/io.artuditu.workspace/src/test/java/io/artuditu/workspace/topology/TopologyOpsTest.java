@@ -69,12 +69,20 @@ class TopologyOpsTest {
         return c.result();
     }
 
-    /** A rejection with the spec's code that leaves the state exactly as it was. */
+    /**
+     * A rejection with the spec's code, refused before any side effect: no process was
+     * spawned for it. The state needs no check here: an operation gets it as an immutable
+     * value (records over copied lists and unmodifiable maps) and only a returned
+     * {@link Change} could replace it, so comparing it with itself afterwards could never
+     * fail. That a refused change installs and publishes nothing is the model's part,
+     * tested in {@code ModelTopologyTest.aRefusedOperationChangesNothingAndPublishesNothing}.
+     */
     TopologyException refused(ErrorCode code, Function<Topology, ?> op) {
         Topology before = s;
+        List<String> spawnedBefore = List.copyOf(spawned);
         TopologyException e = assertThrows(TopologyException.class, () -> op.apply(before));
         assertEquals(code, e.code(), e.getMessage());
-        assertEquals(before, s);
+        assertEquals(spawnedBefore, spawned, "a refused operation spawns nothing");
         return e;
     }
 
@@ -108,7 +116,9 @@ class TopologyOpsTest {
         Map<String, Rect> rects = Geometry.rects(root);
         long area = 0;
         for (Rect r : rects.values()) {
-            assertTrue(r.width() >= 0 && r.height() >= 0, r.toString()); // a tree denser than the minimum sizes allow may hold empty panes; tiling stays exact
+            // Even a tree denser than the minimum sizes allow gives every pane some room
+            // (Geometry shares the area in proportion to the needs then).
+            assertTrue(r.width() > 0 && r.height() > 0, r.toString());
             assertTrue(r.x() >= 0 && r.y() >= 0 && r.right() <= Topology.AREA && r.bottom() <= Topology.AREA);
             area += (long) r.width() * r.height();
         }
@@ -469,8 +479,9 @@ class TopologyOpsTest {
         assertEquals("pane.created", c.events().get(0).name());
         Topology before = s;
         assertThrows(IOException.class, () -> ops.split(before, "1", Direction.RIGHT, true, FAIL));
-        assertEquals(before, s);
-        assertEquals(3, s.nextPane(), "a failed spawn does not use up the id");
+        // The id the failed spawn was offered is the one the next split hands out.
+        assertEquals("3", ops.split(before, "1", Direction.RIGHT, true, sp).result(),
+                "a failed spawn does not use up the id");
         refused(ErrorCode.NOT_FOUND, io(t -> ops.split(t, "99", Direction.RIGHT, true, sp)));
         refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "x", Direction.RIGHT, true, sp)));
         refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "1", null, true, sp)));
@@ -541,6 +552,92 @@ class TopologyOpsTest {
     }
 
     @Test
+    void paneMoveIntoAPaneTooNarrowToSplitIsRefusedLikeSplit() throws IOException {
+        open();
+        apply(ops.split(s, "1", Direction.RIGHT, true, sp)); // 1 | 2
+        String t1 = tab(1).id();
+        apply(ops.setSplitRatio(s, t1, List.of(), 0.0)); // pane 1 exactly the minimum width
+        apply(ops.focusPane(s, "1"));
+        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp)); // pane 3 alone in tab 2
+        TopologyException bySplit = refused(ErrorCode.INVALID_REQUEST,
+                io(t -> ops.split(t, "1", Direction.RIGHT, true, sp)));
+        TopologyException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "3", t1, false));
+        assertEquals("too_small", bySplit.details().get("reason"));
+        assertEquals(Map.of("field", "tab", "reason", "too_small"), byMove.details());
+        assertEquals(bySplit.getMessage(), byMove.getMessage());
+        // Twice the minimum: the move fits, both halves at the minimum; the next one does not.
+        apply(ops.setSplitRatio(s, t1, List.of(), 2.0 * Geometry.MIN_WIDTH / Topology.AREA));
+        apply(ops.movePane(s, "3", t1, false));
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "3").width());
+        for (int i = 0; i < 3; i++) {
+            apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+            String pane = Topology.leaves(tab(2).root()).get(0);
+            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, pane, t1, false));
+            assertEquals("too_small", e.details().get("reason"));
+            apply(ops.removePane(s, pane));
+        }
+        minimumKept(tab(1).root());
+    }
+
+    @Test
+    void randomSplitsMovesResizesAndRatiosKeepEveryPaneAtTheMinimum() throws IOException {
+        open();
+        String t1 = tab(1).id();
+        java.util.Random r = new java.util.Random(11);
+        Set<String> refusals = new HashSet<>();
+        for (int i = 0; i < 600; i++) {
+            List<String> panes = Topology.leaves(tab(1).root());
+            String p = panes.get(r.nextInt(panes.size()));
+            Direction d = Direction.values()[r.nextInt(4)];
+            Map<String, Rect> before = Geometry.rects(tab(1).root());
+            try {
+                switch (r.nextInt(5)) {
+                    case 0, 1 -> {
+                        apply(ops.split(s, p, d, true, sp));
+                        Map<String, Rect> after = Geometry.rects(tab(1).root());
+                        for (String q : panes) {
+                            if (!q.equals(p)) {
+                                assertEquals(before.get(q), after.get(q), "a split moves no other pane");
+                            }
+                        }
+                    }
+                    case 2 -> {
+                        apply(ops.focusPane(s, p));
+                        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+                        String moved = Topology.leaves(tab(2).root()).get(0);
+                        try {
+                            apply(ops.movePane(s, moved, t1, false));
+                        } catch (TopologyException e) {
+                            apply(ops.removePane(s, moved));
+                            throw e;
+                        }
+                    }
+                    case 3 -> apply(ops.resize(s, p, d, r.nextInt(81) - 40));
+                    default -> {
+                        List<String> path = new ArrayList<>();
+                        Node n = tab(1).root();
+                        while (n instanceof Node.Split sp && r.nextInt(3) > 0) {
+                            path.add(r.nextBoolean() ? "a" : "b");
+                            n = path.get(path.size() - 1).equals("a") ? sp.a() : sp.b();
+                        }
+                        if (n instanceof Node.Split) {
+                            apply(ops.setSplitRatio(s, t1, path, r.nextDouble()));
+                        }
+                    }
+                }
+            } catch (TopologyException e) {
+                refusals.add(String.valueOf(e.details().get("reason")));
+            }
+            assertEquals(1, w0().tabs().size());
+            minimumKept(tab(1).root());
+        }
+        assertTrue(Set.of("too_small", "edge", "out_of_range", "too_many_panes").containsAll(refusals), refusals.toString());
+        assertTrue(refusals.contains("too_small"), refusals.toString());
+        assertTrue(Topology.leaves(tab(1).root()).size() > 20, "the tab filled up");
+    }
+
+    @Test
     void paneMoveRejections() throws IOException {
         threePanes();
         apply(ops.newTab(s, ws0(), TabKind.ORCHESTRATION, null, sp));
@@ -598,7 +695,8 @@ class TopologyOpsTest {
         Node n = new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"),
                 new Node.Split(Axis.VERTICAL, 0.25, new Node.Leaf("2"), new Node.Leaf("3")));
         assertEquals(Optional.of("3"), Geometry.neighbor(n, "1", Direction.RIGHT));
-        // Not adjacent (only a corner touches): no neighbor.
+        // A grid whose rows are cut at different heights: 1 (top left) touches only 3 on
+        // the right; 2 (bottom left) touches both 3 and 4 and picks the larger overlap.
         Node grid = new Node.Split(Axis.HORIZONTAL, 0.5,
                 new Node.Split(Axis.VERTICAL, 0.3, new Node.Leaf("1"), new Node.Leaf("2")),
                 new Node.Split(Axis.VERTICAL, 0.7, new Node.Leaf("3"), new Node.Leaf("4")));
@@ -619,9 +717,166 @@ class TopologyOpsTest {
                     new Node.Leaf(Integer.toString(i))));
             tiles(n);
         }
-        assertEquals(5000, Geometry.firstExtent(Axis.HORIZONTAL, 0.5, 10000));
-        assertEquals(3334, Geometry.firstExtent(Axis.HORIZONTAL, 1.0 / 3, 10001), "half up");
-        assertEquals(Geometry.MIN_WIDTH, Geometry.firstExtent(Axis.HORIZONTAL, 0.0, 10000), "clamped");
+    }
+
+    /** Every pane of the tree is at least the minimum size, and the tree tiles the area. */
+    static void minimumKept(Node root) {
+        tiles(root);
+        for (Map.Entry<String, Rect> e : Geometry.rects(root).entrySet()) {
+            Rect r = e.getValue();
+            assertTrue(r.width() >= Geometry.MIN_WIDTH && r.height() >= Geometry.MIN_HEIGHT,
+                    "pane " + e.getKey() + " is below the minimum size: " + r);
+        }
+    }
+
+    /** Panes "1".."n" in a chain along {@code axis}, each split giving its leaf {@code ratio}. */
+    static Node row(int n, Axis axis, double ratio) {
+        return row(1, n, axis, ratio);
+    }
+
+    /** Panes "from".."to" in a chain along {@code axis}, each split giving its leaf {@code ratio}. */
+    static Node row(int from, int to, Axis axis, double ratio) {
+        Node rest = new Node.Leaf(Integer.toString(to));
+        for (int i = to - 1; i >= from; i--) {
+            rest = new Node.Split(axis, ratio, new Node.Leaf(Integer.toString(i)), rest);
+        }
+        return rest;
+    }
+
+    /**
+     * A workspace with one pane tab holding {@code root} as given. The operations no longer
+     * build trees denser than the area, so such trees (from a session saved before the
+     * clamping looked at nested subtrees) are made here directly.
+     */
+    void tabOf(Node root) {
+        Map<String, Pane> panes = new java.util.LinkedHashMap<>();
+        long next = 1;
+        for (String id : Topology.leaves(root)) {
+            panes.put(id, new Pane(id, "term_" + id, dir, List.of("sh"), null, null));
+            next = Math.max(next, Long.parseLong(id) + 1);
+        }
+        Tab t = new Tab("tab_00000000000000a1", TabKind.PANES, null, root, Topology.leaves(root).get(0), false);
+        Workspace w = new Workspace("workspace_00000000000000a1", "w", dir, false, List.of(t), t.id());
+        s = new Topology(List.of(w), w.id(), panes, next, 1);
+    }
+
+    /** Panes "from".."to" side by side in a balanced tree of halves. */
+    static Node balanced(int from, int to) {
+        if (from == to) {
+            return new Node.Leaf(Integer.toString(from));
+        }
+        int mid = (from + to) / 2;
+        return new Node.Split(Axis.HORIZONTAL, 0.5, balanced(from, mid), balanced(mid + 1, to));
+    }
+
+    /** 1 | (2 | (3 | 4)) made by splitting, all halves. */
+    void fourInARow() throws IOException {
+        open();
+        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.split(s, "2", Direction.RIGHT, true, sp));
+        apply(ops.split(s, "3", Direction.RIGHT, true, sp));
+    }
+
+    @Test
+    void setSplitRatioKeepsEveryPaneOfANestedSubtreeAtTheMinimum() throws IOException {
+        fourInARow();
+        String t1 = tab(1).id();
+        // The inner splits lean towards their first pane as far as they may: 3 | 4 (2,500
+        // units) keeps pane 4's minimum, 2 | (3 | 4) (5,000) keeps room for both.
+        assertEquals(1.0 - 1.0 * Geometry.MIN_WIDTH / 2500, apply(ops.setSplitRatio(s, t1, List.of("b", "b"), 1.0)),
+                1e-12);
+        assertEquals(1.0 - 2.0 * Geometry.MIN_WIDTH / 5000, apply(ops.setSplitRatio(s, t1, List.of("b"), 1.0)), 1e-12);
+        // The root gives pane 1 everything: the right side keeps room for its three panes.
+        double root = apply(ops.setSplitRatio(s, t1, List.of(), 1.0));
+        assertEquals(1.0 - 3.0 * Geometry.MIN_WIDTH / Topology.AREA, root, 1e-12);
+        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        for (String p : List.of("2", "3", "4")) {
+            assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, p).width(), "pane " + p);
+        }
+        minimumKept(tab(1).root());
+        // And the other way: pane 1 keeps its own minimum.
+        assertEquals((double) Geometry.MIN_WIDTH / Topology.AREA, apply(ops.setSplitRatio(s, t1, List.of(), 0.0)),
+                1e-12);
+        minimumKept(tab(1).root());
+    }
+
+    @Test
+    void applyLayoutClampsEachSplitToTheRoomItsSubtreesNeed() throws IOException {
+        open();
+        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.split(s, "2", Direction.DOWN, true, sp));
+        apply(ops.split(s, "3", Direction.RIGHT, true, sp)); // 1 | (2 / (3 | 4))
+        // Every ratio pushed to the end: the right side must stay wide enough for 3 | 4 (a
+        // vertical split needs the wider of its two sides), 2 one row high, 3 and 4 halves.
+        Node asked = new Node.Split(Axis.HORIZONTAL, 1.0, new Node.Leaf("1"), new Node.Split(Axis.VERTICAL, 0.0,
+                new Node.Leaf("2"), new Node.Split(Axis.HORIZONTAL, 1.0, new Node.Leaf("3"), new Node.Leaf("4"))));
+        apply(ops.applyLayout(s, tab(1).id(), asked, null));
+        minimumKept(tab(1).root());
+        assertEquals(Topology.AREA - 2 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals(2 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width());
+        assertEquals(Geometry.MIN_HEIGHT, TopologyOps.rect(s, "2").height());
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "3").width());
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "4").width());
+        Node.Split stored = (Node.Split) tab(1).root();
+        assertEquals(1.0 - 2.0 * Geometry.MIN_WIDTH / Topology.AREA, stored.ratio(), 1e-12, "stored clamped");
+    }
+
+    @Test
+    void resizeKeepsEveryPaneOfANestedSubtreeAtTheMinimum() throws IOException {
+        fourInARow();
+        apply(ops.resize(s, "1", Direction.RIGHT, 1000));
+        minimumKept(tab(1).root());
+        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        apply(ops.resize(s, "4", Direction.LEFT, -1000)); // shrinks 4 towards 3
+        minimumKept(tab(1).root());
+        apply(ops.resize(s, "2", Direction.LEFT, 1000)); // grows 2 into 1
+        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        minimumKept(tab(1).root());
+    }
+
+    @Test
+    void aTreeStoredBeforeTheNestedClampIsLaidOutWithEveryPaneAtTheMinimum() {
+        // What pane.move used to leave: pane 1 at 0.99, halves below it.
+        Node old = new Node.Split(Axis.HORIZONTAL, 0.99, new Node.Leaf("1"), row(2, 5, Axis.HORIZONTAL, 0.5));
+        minimumKept(old);
+        assertEquals(Topology.AREA - 4 * Geometry.MIN_WIDTH, Geometry.rects(old).get("1").width());
+    }
+
+    @Test
+    void aTreeDenserThanTheAreaIsSharedInProportionToTheNeeds() throws IOException {
+        // 120 panes side by side need 12,000 units: each gets about 10,000 / 120, none nothing.
+        for (double ratio : new double[] {0.0, 0.5, 0.99}) {
+            Node row = row(120, Axis.HORIZONTAL, ratio);
+            tiles(row);
+            for (Rect r : Geometry.rects(row).values()) {
+                assertTrue(r.width() >= 83 && r.width() <= 84, ratio + ": " + r);
+            }
+        }
+        tabOf(row(120, Axis.HORIZONTAL, 0.5));
+        String t1 = tab(1).id();
+        // set_split_ratio there cannot keep the minimum: it stores the share the layout uses.
+        assertEquals(1.0 / 120, apply(ops.setSplitRatio(s, t1, List.of(), 0.9)), 1e-12);
+        assertEquals(83, TopologyOps.rect(s, "1").width());
+        apply(ops.resize(s, "1", Direction.RIGHT, 10));
+        assertEquals(83, TopologyOps.rect(s, "1").width(), "resize cannot make room either");
+        // layout.apply accepts such a tree (here a balanced one, 7 levels) and shares it the
+        // same way: 64 panes on the left half, 56 on the right.
+        Node wide = new Node.Split(Axis.HORIZONTAL, 0.99, balanced(1, 64), balanced(65, 120));
+        apply(ops.applyLayout(s, t1, wide, null));
+        tiles(tab(1).root());
+        assertEquals(64.0 / 120, ((Node.Split) tab(1).root()).ratio(), 1e-12);
+        for (Rect r : Geometry.rects(tab(1).root()).values()) {
+            assertTrue(r.width() >= 83 && r.width() <= 84, r.toString());
+        }
+        // A chain as deep as layout.apply allows, stacked: 65 rows needed, 50 there.
+        Node deep = row(Topology.MAX_DEPTH + 1, Axis.VERTICAL, 0.5);
+        tabOf(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf(Integer.toString(Topology.MAX_DEPTH + 1)),
+                row(Topology.MAX_DEPTH, Axis.HORIZONTAL, 0.5)));
+        apply(ops.applyLayout(s, tab(1).id(), deep, null));
+        tiles(tab(1).root());
+        for (Rect r : Geometry.rects(tab(1).root()).values()) {
+            assertTrue(r.height() >= Topology.AREA / (Topology.MAX_DEPTH + 1) - 1, r.toString());
+        }
     }
 
     @Test
@@ -729,14 +984,62 @@ class TopologyOpsTest {
         refused(ErrorCode.INVALID_REQUEST, t -> TopologyOps.exportLayout(t, git));
     }
 
+    /** A vertical chain {@code depth} splits deep, its leaves "0".."depth", the deep end on side a or b. */
+    static Node chain(int depth, boolean deepOnA) {
+        Node n = new Node.Leaf("0");
+        for (int i = 1; i <= depth; i++) {
+            Node leaf = new Node.Leaf(Integer.toString(i));
+            n = deepOnA ? new Node.Split(Axis.VERTICAL, 0.5, n, leaf) : new Node.Split(Axis.VERTICAL, 0.5, leaf, n);
+        }
+        return n;
+    }
+
+    /** A balanced tree over the leaves "0".."leaves-1" (2 × leaves − 1 nodes). */
+    static Node balanced(int leaves) {
+        List<Node> level = new ArrayList<>();
+        for (int i = 0; i < leaves; i++) {
+            level.add(new Node.Leaf(Integer.toString(i)));
+        }
+        while (level.size() > 1) {
+            List<Node> up = new ArrayList<>();
+            for (int i = 0; i + 1 < level.size(); i += 2) {
+                up.add(new Node.Split(Axis.HORIZONTAL, 0.5, level.get(i), level.get(i + 1)));
+            }
+            if (level.size() % 2 == 1) {
+                up.add(level.get(level.size() - 1));
+            }
+            level = up;
+        }
+        return level.get(0);
+    }
+
+    /** The ids "0".."n-1": every leaf of {@link #chain} or {@link #balanced} is expected once. */
+    static Set<String> ids(int n) {
+        Set<String> out = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            out.add(Integer.toString(i));
+        }
+        return out;
+    }
+
+    /**
+     * The trees below hold every expected pane exactly once and nothing else, so the only
+     * rule that can refuse them is the one each case names; the reason is asserted.
+     */
+    static void refusedFor(String reason, Node tree, Set<String> expected) {
+        TopologyException e = assertThrows(TopologyException.class, () -> Layouts.validate(tree, expected));
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code());
+        assertEquals(Map.of("field", "layout", "reason", reason), e.details(), e.getMessage());
+    }
+
+    /** The JSON form of {@code chain(depth, true)}, built without recursion (toJson recurses). */
     static ObjectNode deepJson(int depth) {
         ObjectMapper m = new ObjectMapper();
-        ObjectNode leaf = m.createObjectNode().put("pane", "1");
-        ObjectNode n = leaf;
-        for (int i = 0; i < depth; i++) {
+        ObjectNode n = m.createObjectNode().put("pane", "0");
+        for (int i = 1; i <= depth; i++) {
             ObjectNode s = m.createObjectNode().put("axis", "vertical").put("ratio", 0.5);
             s.set("a", n);
-            s.set("b", m.createObjectNode().put("pane", "x" + i));
+            s.set("b", m.createObjectNode().put("pane", Integer.toString(i)));
             n = s;
         }
         return n;
@@ -746,43 +1049,46 @@ class TopologyOpsTest {
     void tenThousandLevelsAndHugeTreesAreRejectedFast() throws IOException {
         threePanes();
         String t1 = tab(1).id();
-        Node deep = new Node.Leaf("1");
-        for (int i = 0; i < 10_000; i++) {
-            deep = new Node.Split(Axis.VERTICAL, 0.5, deep, new Node.Leaf("x" + i));
-        }
-        Node tree = deep;
         long t0 = System.nanoTime();
-        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, tree, null));
-        assertTrue(Set.of("too_deep", "foreign_pane").contains(e.details().get("reason")), e.getMessage());
-        // Left-deep chain: the deep path is walked first, so depth is what trips it.
-        Node leftDeep = new Node.Leaf("1");
-        for (int i = 0; i < 10_000; i++) {
-            leftDeep = new Node.Split(Axis.VERTICAL, 0.5, new Node.Leaf("1"), leftDeep);
-        }
-        Node ld = leftDeep;
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, ld, null));
-        // A wide tree of a million nodes: refused by the node bound.
-        List<Node> level = new ArrayList<>();
-        for (int i = 0; i < 1 << 19; i++) {
-            level.add(new Node.Leaf("1"));
-        }
-        while (level.size() > 1) {
-            List<Node> up = new ArrayList<>();
-            for (int i = 0; i < level.size(); i += 2) {
-                up.add(new Node.Split(Axis.HORIZONTAL, 0.5, level.get(i), level.get(i + 1)));
-            }
-            level = up;
-        }
-        Node wide = level.get(0);
-        Set<String> all = new HashSet<>(List.of("1"));
-        TopologyException w = assertThrows(TopologyException.class, () -> Layouts.validate(wide, all));
-        assertTrue(Set.of("too_large", "duplicate_pane").contains(w.details().get("reason")));
+        // Through layout.apply: a 10,000-level chain is refused for its depth before the
+        // walk reaches a leaf (its a side, walked first, is the deep one).
+        Node deep = chain(10_000, true);
+        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, deep, null));
+        assertEquals("too_deep", e.details().get("reason"), e.getMessage());
+        // 10,000 levels deep on either side, every leaf a valid pane: depth is the only reason.
+        refusedFor("too_deep", chain(10_000, true), ids(10_001));
+        refusedFor("too_deep", chain(10_000, false), ids(10_001));
+        // A wide tree of a million nodes, only 19 levels deep, every leaf distinct and expected.
+        refusedFor("too_large", balanced(1 << 19), ids(1 << 19));
         // The JSON reader is bounded the same way.
         TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(10_000)));
         assertEquals("too_deep", j.details().get("reason"));
         assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "rejected fast");
-        Layouts.fromJson(deepJson(64));
-        assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(65)));
+    }
+
+    @Test
+    void depthAndNodeBoundsHoldExactly() {
+        int depth = Topology.MAX_DEPTH;
+        // Exactly MAX_DEPTH splits deep (on either side) is accepted; one more is too deep.
+        Layouts.validate(chain(depth, true), ids(depth + 1));
+        Layouts.validate(chain(depth, false), ids(depth + 1));
+        refusedFor("too_deep", chain(depth + 1, true), ids(depth + 2));
+        refusedFor("too_deep", chain(depth + 1, false), ids(depth + 2));
+        assertEquals(chain(depth, true), Layouts.fromJson(deepJson(depth)));
+        TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(depth + 1)));
+        assertEquals("too_deep", j.details().get("reason"));
+        // A full binary tree has 2 × leaves − 1 nodes, always odd: MAX_NODES itself is the
+        // largest tree allowed, and the next tree (one more leaf, two more nodes) is the
+        // first past the bound.
+        int leaves = (Layouts.MAX_NODES + 1) / 2;
+        assertEquals(Layouts.MAX_NODES, 2 * leaves - 1);
+        Node atBound = balanced(leaves);
+        Layouts.validate(atBound, ids(leaves));
+        refusedFor("too_large", balanced(leaves + 1), ids(leaves + 1));
+        assertEquals(atBound, Layouts.fromJson(Layouts.toJson(atBound)));
+        TopologyException k = assertThrows(TopologyException.class,
+                () -> Layouts.fromJson(Layouts.toJson(balanced(leaves + 1))));
+        assertEquals("too_large", k.details().get("reason"));
     }
 
     @Test

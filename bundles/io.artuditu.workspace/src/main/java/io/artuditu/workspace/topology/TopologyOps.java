@@ -765,14 +765,16 @@ public final class TopologyOps {
             tabs.add(new Tab(destId, TabKind.PANES, null, new Node.Leaf(id), id, false));
             events.add(event("tab.created", "workspace_id", w.id(), "tab_id", destId, "kind", TabKind.PANES.wire()));
         }
+        // Events in the order a mirror can apply them: the destination exists, the pane
+        // moves, then the emptied source tab goes.
+        events.add(event("pane.moved", "pane", id, "terminal_id", s.panes().get(id).terminalId(), "workspace_id",
+                w.id(), "from_tab_id", at.tab().id(), "to_tab_id", destId));
         if (rest == null) {
             tabs.remove(at.tabIndex());
             events.add(event("tab.closed", "workspace_id", w.id(), "tab_id", at.tab().id()));
         } else {
             tabs.set(at.tabIndex(), at.tab().withTree(rest, focusAfterRemoval(at.tab(), rest, id), false));
         }
-        events.add(event("pane.moved", "pane", id, "terminal_id", s.panes().get(id).terminalId(), "workspace_id",
-                w.id(), "from_tab_id", at.tab().id(), "to_tab_id", destId));
         List<Workspace> ws = new ArrayList<>(s.workspaces());
         Workspace r = w.withTabs(tabs, destId);
         ws.set(at.workspaceIndex(), r);

@@ -543,8 +543,16 @@ class TopologyOpsTest {
         m = apply(ops.movePane(s, "1", null, true));
         assertEquals(4, m.tab());
         assertEquals(new Node.Leaf("2"), tab(1).root());
-        // Emptying the source tab removes it; the result's position counts after that.
-        m = apply(ops.movePane(s, "2", t2, false));
+        // Emptying the source tab removes it; the result's position counts after that. The
+        // events come in the order a mirror applies them: the move, then the empty tab goes.
+        String t1 = tab(1).id();
+        Change<TopologyOps.PaneMove> last = ops.movePane(s, "2", t2, false);
+        assertEquals(List.of("pane.moved", "tab.closed"), last.events().stream().map(TopologyEvent::name).toList());
+        assertEquals(t1, last.events().get(1).data().get("tab_id"));
+        Change<TopologyOps.PaneMove> toNew = ops.movePane(s, "2", null, true);
+        assertEquals(List.of("tab.created", "pane.moved", "tab.closed"),
+                toNew.events().stream().map(TopologyEvent::name).toList(), "the new tab exists before the pane moves in");
+        m = apply(last);
         assertEquals(1, m.tab());
         assertEquals(3, w0().tabs().size());
         assertEquals(t2, tab(1).id());

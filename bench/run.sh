@@ -301,7 +301,7 @@ if [ ! -f "$JAR" ] || [ ! -d "$CLASSES" ]; then
 fi
 # What runs is what was built above: ./artu must not rebuild in the middle of a run because
 # a source changed meanwhile (that would measure a build, or a half-built tree).
-export ARTUDITU_NO_BUILD=1
+export ARTU_NO_BUILD=1
 
 # events I: the event-bus section of run I, on a fresh server with the example module.
 events() {

@@ -63,7 +63,7 @@ def main():
                     help="how the N panes are made: pane.split in one tab (default) or one tab.new each")
     a = ap.parse_args()
     home = tempfile.mkdtemp(prefix="artu-topo-")
-    env = dict(os.environ, ARTUDITU_HOME=home, ARTUDITU_NO_BUILD="1")
+    env = dict(os.environ, ARTUDITU_HOME=home, ARTU_NO_BUILD="1")
     sock = os.path.join(home, "artuditu.sock")
     tmux_sock = "artu-topo-bench"
     try:

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Where a spawn's time goes, phase by phase, through the same calls {@link Host#spawn}
- * makes; prints medians and asserts nothing about time. Off by default (it starts a few
+ * makes, beside the alternatives (pty4j's own process object, the JDK's launcher); prints medians and asserts nothing about time. Off by default (it starts a few
  * hundred shells): {@code mvn -o verify -pl bundles/io.artuditu.pty -Dartuditu.spawntiming=true
  * -Dtest=SpawnTimingTest}; {@code -Dartuditu.spawntiming.n=100} sets the count and
  * {@code -Dartuditu.spawntiming.ballast=MB} first touches that much heap, to see how fork
@@ -57,7 +57,7 @@ class SpawnTimingTest {
 
             // 1. The phases of Host.spawn, one by one, as it does them.
             Map<String, long[]> t = new LinkedHashMap<>();
-            for (String k : List.of("env", "openpty", "winsize", "pty4j_process", "host_reader", "total")) {
+            for (String k : List.of("env", "openpty", "winsize", "fork_exec_pty", "host_reader", "total")) {
                 t.put(k, new long[n]);
             }
             List<Pty> keep = new ArrayList<>();
@@ -71,17 +71,17 @@ class SpawnTimingTest {
                 long c = System.nanoTime();
                 Posix.windowSize(master.getMasterFD(), 80, 24);
                 long d = System.nanoTime();
-                PtyProcess p = new UnixPtyProcess(sh.toArray(String[]::new), envp, home.toString(), master, null, false);
+                int pid = PtyHelpers.execPty(sh.get(0), sh.toArray(String[]::new), envp, home.toString(),
+                        master.getSlaveName(), master.getMasterFD(), null, -1, false);
                 long e = System.nanoTime();
-                UnixPty pty = new UnixPty("t-" + i, p, master.getMasterFD(),
-                        new SpawnRequest(sh, home, Map.of(), 80, 24), null, s -> { });
+                UnixPty pty = new UnixPty("t-" + i, master, pid, new SpawnRequest(sh, home, Map.of(), 80, 24), null, s -> { });
                 pty.start();
                 long f = System.nanoTime();
                 keep.add(pty);
                 t.get("env")[i] = b - a;
                 t.get("openpty")[i] = c - b;
                 t.get("winsize")[i] = d - c;
-                t.get("pty4j_process")[i] = e - d;
+                t.get("fork_exec_pty")[i] = e - d;
                 t.get("host_reader")[i] = f - e;
                 t.get("total")[i] = f - a;
             }
@@ -92,6 +92,7 @@ class SpawnTimingTest {
             // pfind (a stat per PATH entry) plus fork(); the child's exec runs concurrently.
             Map<String, long[]> u = new LinkedHashMap<>();
             u.put("native_exec_pty", new long[n]);
+            u.put("pty4j_UnixPtyProcess", new long[n]);
             u.put("thread_start_join", new long[n]);
             u.put("jdk_processbuilder", new long[n]);
             Map<String, String> env = new HashMap<>(System.getenv());
@@ -107,6 +108,15 @@ class SpawnTimingTest {
                 long b = System.nanoTime();
                 pids.add(pid);
                 u.get("native_exec_pty")[i] = b - a;
+
+                // pty4j's process object (what Host used before): a Reaper thread forks and waits.
+                com.pty4j.unix.Pty m2 = new com.pty4j.unix.Pty();
+                masters.add(m2);
+                a = System.nanoTime();
+                PtyProcess pp = new UnixPtyProcess(new String[] {"/bin/true"}, envp, home.toString(), m2, null, false);
+                b = System.nanoTime();
+                u.get("pty4j_UnixPtyProcess")[i] = b - a;
+                pp.waitFor();
 
                 a = System.nanoTime();
                 Thread th = new Thread(() -> { }, "probe");

@@ -1,6 +1,6 @@
 package io.artuditu.pty.internal;
 
-import com.pty4j.PtyProcess;
+import com.pty4j.unix.PtyHelpers;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyListener;
@@ -61,18 +61,26 @@ public final class Host implements PtyHost, AutoCloseable {
             throw new IOException("cannot size the PTY: errno " + -err);
         }
         String[] envp = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
-        PtyProcess process;
+        String[] argv = request.command().toArray(String[]::new);
+        // pty4j's own fork (setsid, the slave as controlling terminal and stdio, every other fd
+        // closed, exec), called on this thread. Its UnixPtyProcess would do the same from a new
+        // "Reaper" thread that then waits for the child: a thread and two hand-offs per spawn
+        // that our reader thread makes redundant, since it reaps the child itself (UnixPty).
+        int pid;
         try {
-            process = new com.pty4j.unix.UnixPtyProcess(request.command().toArray(String[]::new), envp,
-                    request.cwd().toString(), master, null, false);
-        } catch (IOException | RuntimeException e) {
+            pid = PtyHelpers.execPty(argv[0], argv, envp, request.cwd().toString(), master.getSlaveName(),
+                    master.getMasterFD(), null, -1, false);
+        } catch (RuntimeException e) {
             master.close();
             throw e;
         }
+        if (pid <= 0) {
+            master.close();
+            throw new IOException("cannot start " + argv[0] + ": not found on PATH, not executable, or fork failed");
+        }
         String id = "term-" + boot + "-" + sequence.incrementAndGet();
-        int masterFd = master.getMasterFD();
         UnixPty[] self = new UnixPty[1];
-        UnixPty pty = new UnixPty(id, process, masterFd, request, listener, status -> exited(self[0], status));
+        UnixPty pty = new UnixPty(id, master, pid, request, listener, status -> exited(self[0], status));
         self[0] = pty;
         synchronized (trackers) { // so a tracker registering now sees this PTY exactly once
             ptys.put(id, pty);

@@ -13,6 +13,7 @@ import com.sun.jna.Pointer;
  */
 final class Posix {
     static final int EINTR = 4;
+    static final int ECHILD = 10;
     static final int EIO = 5;
     static final int EAGAIN = 11;
     static final short POLLIN = 0x1;
@@ -23,6 +24,9 @@ final class Posix {
     private static final int F_GETFL = 3;
     private static final int F_SETFL = 4;
     private static final int O_NONBLOCK = 0x800; // Linux (all architectures pty4j ships for)
+    private static final int WNOHANG = 1;
+    /** {@link #waitpid} with {@code block == false}: the child has not exited yet. */
+    static final int RUNNING = Integer.MIN_VALUE;
 
     static {
         Native.register(Posix.class, "c");
@@ -42,6 +46,42 @@ final class Posix {
     static native int kill(int pid, int signal);
 
     private static native int ioctl(int fd, NativeLong request, short[] winsize);
+
+    private static native int waitpid(int pid, int[] status, int options);
+
+    /**
+     * Reaps a child: its status as a shell reports it (the exit code, or 128 + the signal that
+     * killed it), {@link #RUNNING} when {@code block} is false and it has not exited, or
+     * {@code -errno} (ECHILD: not our child, or already reaped). Retries on EINTR.
+     */
+    static int waitpid(int pid, boolean block) {
+        int[] status = new int[1];
+        while (true) {
+            int r = waitpid(pid, status, block ? 0 : WNOHANG);
+            if (r == pid) {
+                return decode(status[0]);
+            }
+            if (r == 0) {
+                return RUNNING;
+            }
+            int errno = Native.getLastError();
+            if (errno != EINTR) {
+                return -errno;
+            }
+        }
+    }
+
+    /** A wait status as shells report it; stopped or continued (never asked for) pass through. */
+    static int decode(int status) {
+        int low = status & 0x7f;
+        if (low == 0) {
+            return (status >> 8) & 0xff; // WIFEXITED: WEXITSTATUS
+        }
+        if (low != 0x7f) {
+            return 128 + low; // WIFSIGNALED: 128 + WTERMSIG
+        }
+        return status;
+    }
 
     /** TIOCSWINSZ on Linux x86, x86-64, ARM, AArch64 and RISC-V. */
     private static final long TIOCSWINSZ = 0x5414;

@@ -1,7 +1,5 @@
 package io.artuditu.pty.internal;
 
-import com.pty4j.PtyProcess;
-import com.pty4j.WinSize;
 import com.sun.jna.Memory;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyInputException;
@@ -18,10 +16,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 
 /**
- * One child on one PTY. pty4j creates the PTY and the process; after that this class
- * works on the master fd itself (non-blocking, build notes item 8), and pty4j's streams
- * are never opened, so only {@link #readLoop} ever closes the master, after its last read
- * (no other thread can close an fd number the reader is still using).
+ * One child on one PTY. pty4j creates the PTY and forks the process ({@link Host#spawn});
+ * after that this class works on the master fd itself (non-blocking, build notes item 8),
+ * and pty4j's streams are never opened, so only {@link #readLoop} ever closes the master,
+ * after its last read (no other thread can close an fd number the reader is still using).
+ * pty4j's process object is not used either: it would start a second thread per child just
+ * to wait for it. The reader reaps the child itself ({@code waitpid}), so it is the one
+ * thread that ever waits for this pid.
  *
  * <p>Threads: {@code pty-read-<id>} reads the master into a fixed {@value #CHUNK}-byte
  * buffer, appends to the retained output and hands each chunk to the listener before
@@ -41,8 +42,9 @@ final class UnixPty implements Pty {
     static final int IDLE_POLL_MILLIS = 1000;
 
     private final String id;
-    private final PtyProcess process;
+    private final com.pty4j.unix.Pty pty;
     private final int master;
+    private final int pid;
     private final List<String> command;
     private final Path cwd;
     private final java.util.Map<String, String> env;
@@ -66,14 +68,23 @@ final class UnixPty implements Pty {
     private boolean masterClosed;
 
     private volatile boolean stopReading;
+    /** Set by the reader once it reaped the child; from then on the pid may name another process. */
+    private volatile boolean reaped;
+    /** The reaped child's status; written by the reader before {@link #reaped}. */
+    private int reapedStatus;
     private volatile Integer exitStatus;
     private volatile int cols;
     private volatile int rows;
 
-    UnixPty(String id, PtyProcess process, int master, SpawnRequest request, PtyListener listener, IntConsumer onExit) {
+    /**
+     * @param pty the PTY whose master this object owns from now on (it closes it)
+     * @param pid the child running on its slave, which this object reaps
+     */
+    UnixPty(String id, com.pty4j.unix.Pty pty, int pid, SpawnRequest request, PtyListener listener, IntConsumer onExit) {
         this.id = id;
-        this.process = process;
-        this.master = master;
+        this.pty = pty;
+        this.master = pty.getMasterFD();
+        this.pid = pid;
         this.command = request.command();
         this.cwd = request.cwd();
         this.env = request.env();
@@ -114,7 +125,7 @@ final class UnixPty implements Pty {
                         LOG.log(Level.WARNING, "PTY " + id + ": poll failed, errno " + -r);
                         return;
                     }
-                    if (r == 0 && !process.isAlive()) {
+                    if (r == 0 && reap(false)) {
                         // The child is gone but something else holds the slave open: read what
                         // is left, then stop (closing the master hangs those holders up).
                         stopReading = true;
@@ -173,7 +184,7 @@ final class UnixPty implements Pty {
             pending.clear();
             pendingBytes = 0;
             try {
-                ((com.pty4j.unix.UnixPtyProcess) process).getPty().close();
+                pty.close();
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.DEBUG, "PTY " + id + ": close: " + e);
             }
@@ -287,14 +298,29 @@ final class UnixPty implements Pty {
 
     /** After the output ended: the child is gone or going; its status completes {@link #exit()}. */
     private int awaitExit() {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "PTY " + id + ": wait failed", e);
+        reap(true);
+        return reapedStatus;
+    }
+
+    /**
+     * Reader thread only: collects the child's status if it has exited (waits for that when
+     * {@code block}); true once it is reaped. A status that cannot be had is -1.
+     */
+    private boolean reap(boolean block) {
+        if (reaped) {
+            return true;
         }
-        return -1;
+        int s = Posix.waitpid(pid, block);
+        if (s == Posix.RUNNING) {
+            return false;
+        }
+        if (s < 0 && s > -4096) { // -errno
+            LOG.log(Level.WARNING, "PTY " + id + ": waitpid " + pid + " failed, errno " + -s);
+            s = -1;
+        }
+        reapedStatus = s;
+        reaped = true;
+        return true;
     }
 
     private void finish(int status) {
@@ -310,7 +336,7 @@ final class UnixPty implements Pty {
 
     @Override
     public long pid() {
-        return process.pid();
+        return pid;
     }
 
     @Override
@@ -333,10 +359,9 @@ final class UnixPty implements Pty {
         SpawnRequest.checkSize(cols, rows);
         synchronized (inLock) {
             if (!masterClosed) {
-                try {
-                    process.setWinSize(new WinSize(cols, rows));
-                } catch (RuntimeException e) {
-                    LOG.log(Level.DEBUG, "PTY " + id + ": resize: " + e);
+                int err = Posix.windowSize(master, cols, rows);
+                if (err != 0) {
+                    LOG.log(Level.DEBUG, "PTY " + id + ": resize: errno " + -err);
                 }
             }
             this.cols = cols;
@@ -359,19 +384,19 @@ final class UnixPty implements Pty {
         if (signal < 1 || signal > 64) {
             throw new IllegalArgumentException("no such signal: " + signal);
         }
-        if (process.isAlive()) {
-            Posix.kill((int) process.pid(), signal);
+        if (!reaped) { // a zombie still holds its pid; a reaped child's pid may be reused
+            Posix.kill(pid, signal);
         }
     }
 
     @Override
     public void terminate(long graceMillis) {
-        if (!process.isAlive()) {
+        if (reaped) {
             return;
         }
         signal(SIGHUP);
         CompletableFuture.delayedExecutor(Math.max(0, graceMillis), TimeUnit.MILLISECONDS).execute(() -> {
-            if (process.isAlive()) {
+            if (!reaped) {
                 signal(SIGKILL);
             }
         });
@@ -400,6 +425,6 @@ final class UnixPty implements Pty {
 
     @Override
     public String toString() {
-        return "Pty[" + id + ", pid " + process.pid() + "]";
+        return "Pty[" + id + ", pid " + pid + "]";
     }
 }

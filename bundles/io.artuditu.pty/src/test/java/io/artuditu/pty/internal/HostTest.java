@@ -317,6 +317,63 @@ class HostTest {
         assertEquals(137, pty.exit().get(10, TimeUnit.SECONDS));
     }
 
+    /**
+     * The reader reaps the child itself: a spawn starts no pty4j "PtyProcess Reaper" thread
+     * (one more thread and two hand-offs per spawn, on the app loop's time).
+     */
+    @Test
+    void aSpawnStartsOnlyTheReaderThread() throws Exception {
+        Sink sink = new Sink();
+        Pty pty = host.spawn(sh("echo ready; sleep 60", 80, 24), sink);
+        sink.await("ready");
+        Set<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName).collect(Collectors.toSet());
+        assertTrue(names.contains("pty-read-" + pty.id()), names.toString());
+        assertTrue(names.stream().noneMatch(n -> n.startsWith("PtyProcess Reaper")), names.toString());
+        assertTrue(pty.pid() > 0);
+        pty.terminate(0);
+        assertEquals(129, pty.exit().get(10, TimeUnit.SECONDS));
+    }
+
+    /**
+     * The child exits while a background grandchild still holds the terminal: no end of file
+     * comes, so the reader's idle poll finds the exit (waitpid without waiting) and reports
+     * the child's own status without waiting for the grandchild.
+     */
+    @Test
+    void anExitIsReportedWhileAGrandchildStillHoldsTheTerminal() throws Exception {
+        Sink sink = new Sink();
+        long t0 = System.nanoTime();
+        // The grandchild ignores the hangup its session leader's exit sends, so it keeps the slave.
+        Pty pty = host.spawn(sh("trap '' HUP; sleep 30 & echo \"bg=$!.\"; exit 5", 80, 24), sink);
+        String out = sink.await(".");
+        long grandchild = Long.parseLong(out.substring(out.indexOf("bg=") + 3, out.indexOf('.', out.indexOf("bg="))));
+        try {
+            assertEquals(5, pty.exit().get(20, TimeUnit.SECONDS));
+            assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0) < 20);
+            assertTrue(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false), "the grandchild still runs");
+            assertFalse(pty.isAlive());
+        } finally {
+            ProcessHandle.of(grandchild).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void waitStatusesReadAsAShellReportsThem() {
+        assertEquals(0, Posix.decode(0));
+        assertEquals(3, Posix.decode(3 << 8));
+        assertEquals(255, Posix.decode(255 << 8));
+        assertEquals(137, Posix.decode(9)); // SIGKILL
+        assertEquals(139, Posix.decode(11 | 0x80)); // SIGSEGV with a core dump
+    }
+
+    @Test
+    void aMissingProgramIsRefusedAndLeavesNoPty() {
+        int before = host.list().size();
+        org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> host.spawn(
+                new SpawnRequest(List.of("no-such-program-artuditu"), home, Map.of(), 80, 24), null));
+        assertEquals(before, host.list().size());
+    }
+
     @Test
     void badRequestsAreRefused() {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> sh("true", 0, 24));

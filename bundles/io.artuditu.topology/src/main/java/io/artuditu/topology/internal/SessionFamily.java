@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.proc.ProcessEntry;
 import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.pty.proc.ProcessTree;
@@ -36,8 +38,9 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * {@code session.snapshot} (session.json): the whole session in one read. The event
  * sequence is read <em>before</em> the topology, so a client that subscribes from that
  * sequence and applies later events reconciles to the live state. Reads only the immutable
- * topology, the model's pane records, the shared process scan's cached answer and the
- * terminal titles; never terminal text, never starts a process, never waits for a scan.
+ * topology, the model's pane records, the PTY host's records, the shared process scan's
+ * cached answer and the terminal titles — no file is read; never terminal text, never
+ * starts a process, never waits for a scan.
  * See docs/protocol/session.md.
  */
 @Component(service = UhpFamily.class)
@@ -53,16 +56,19 @@ public final class SessionFamily implements UhpFamily {
     private final Workspaces workspaces;
     private final EventBus bus;
     private final ProcessScan scan;
+    private final PtyHost host;
     private final List<UhpMethod> methods;
     /** Optional and dynamic: updating the terminal bundle must not restart this family. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile TerminalTitles titles;
 
     @Activate
-    public SessionFamily(@Reference Workspaces workspaces, @Reference EventBus bus, @Reference ProcessScan scan) {
+    public SessionFamily(@Reference Workspaces workspaces, @Reference EventBus bus, @Reference ProcessScan scan,
+            @Reference PtyHost host) {
         this.workspaces = workspaces;
         this.bus = bus;
         this.scan = scan;
+        this.host = host;
         this.methods = List.of(UhpMethod.of(UhpContract.standard().method("session.snapshot"), this::snapshot));
     }
 
@@ -132,7 +138,8 @@ public final class SessionFamily implements UhpFamily {
         } else {
             o.putNull("pid");
         }
-        o.put("alive", pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        // the host's own record (not yet reaped), not ProcessHandle: that reads /proc per call
+        o.put("alive", p != null && p.terminalId() != null && host.find(p.terminalId()).map(Pty::isAlive).orElse(false));
         o.put("title", t == null || p == null || p.terminalId() == null ? null : t.title(p.terminalId()).orElse(null));
         ProcessTree tree = pid > 0 ? scan.tree(pid) : ProcessTree.unavailable(0);
         boolean known = tree.scan() == ProcessTree.Status.OK;

@@ -132,8 +132,12 @@ public final class Host implements PtyHost, AutoCloseable {
      */
     static String find(String name, String path, Path cwd) {
         if (name.startsWith("/") || name.startsWith(".")) {
-            Path p = name.startsWith("/") ? Path.of(name) : cwd.resolve(name);
-            return Files.isExecutable(p) ? p.toString() : null;
+            try {
+                Path p = name.startsWith("/") ? Path.of(name) : cwd.resolve(name);
+                return Files.isExecutable(p) ? p.toString() : null;
+            } catch (java.nio.file.InvalidPathException e) {
+                return null; // a NUL in the name: nothing by that name can be executed
+            }
         }
         if (path == null) {
             return null;
@@ -175,6 +179,11 @@ public final class Host implements PtyHost, AutoCloseable {
     static boolean spawnAvailable() {
         Boolean loaded = spawnLoaded;
         if (loaded == null) {
+            if (!System.getProperty("os.name", "").startsWith("Linux")) {
+                // Spawn's flag and O_RDWR values are Linux's (glibc, musl); elsewhere keep the fork.
+                spawnLoaded = false;
+                return false;
+            }
             try {
                 Class.forName(Spawn.class.getName(), true, Spawn.class.getClassLoader());
                 loaded = true;

@@ -7,6 +7,7 @@ import io.artuditu.pty.PtyListener;
 import io.artuditu.pty.PtyTracker;
 import io.artuditu.pty.SpawnRequest;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -62,21 +63,12 @@ public final class Host implements PtyHost, AutoCloseable {
         }
         String[] envp = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
         String[] argv = request.command().toArray(String[]::new);
-        // pty4j's own fork (setsid, the slave as controlling terminal and stdio, every other fd
-        // closed, exec), called on this thread. Its UnixPtyProcess would do the same from a new
-        // "Reaper" thread that then waits for the child: a thread and two hand-offs per spawn
-        // that our reader thread makes redundant, since it reaps the child itself (UnixPty).
         int pid;
         try {
-            pid = PtyHelpers.execPty(argv[0], argv, envp, request.cwd().toString(), master.getSlaveName(),
-                    master.getMasterFD(), null, -1, false);
-        } catch (RuntimeException e) {
+            pid = start(argv, envp, env.get("PATH"), request.cwd(), master);
+        } catch (IOException | RuntimeException e) {
             master.close();
             throw e;
-        }
-        if (pid <= 0) {
-            master.close();
-            throw new IOException("cannot start " + argv[0] + ": not found on PATH, not executable, or fork failed");
         }
         String id = "term-" + boot + "-" + sequence.incrementAndGet();
         UnixPty[] self = new UnixPty[1];
@@ -93,6 +85,122 @@ public final class Host implements PtyHost, AutoCloseable {
             pty.terminate(0);
         }
         return pty;
+    }
+
+    /**
+     * Starts the child on the PTY's slave: posix_spawn ({@link Spawn}) unless it is unavailable
+     * or {@link #FORK_PROPERTY} is set, else pty4j's native fork. Either way the child is a
+     * session leader with the slave as controlling terminal and stdio, no other fd of ours,
+     * the request's cwd and environment, and argv[0] looked up as pty4j always did.
+     */
+    private int start(String[] argv, String[] envp, String path, Path cwd, com.pty4j.unix.Pty master) throws IOException {
+        if (!forceFork && spawnAvailable()) {
+            String exe = find(argv[0], path, cwd);
+            if (exe == null) {
+                throw new IOException("cannot start " + argv[0] + ": not found on PATH or not executable");
+            }
+            // A missing or unreadable cwd was ignored by the fork path (its chdir result was
+            // not checked): keep that rather than failing the whole spawn.
+            String dir = Files.isDirectory(cwd) ? cwd.toString() : null;
+            try {
+                int pid = Spawn.spawn(exe, argv, envp, dir, master.getSlaveName());
+                if (pid <= 0) {
+                    throw new IOException("cannot start " + argv[0] + ": " + errnoName(-pid));
+                }
+                return pid;
+            } catch (Spawn.SetupException e) {
+                spawnUnusable(e); // not the child's fault: use the fork for this one
+            }
+        }
+        // pty4j's own fork (setsid, the slave as controlling terminal and stdio, every other fd
+        // closed, exec), called on this thread. Its UnixPtyProcess would do the same from a new
+        // "Reaper" thread that then waits for the child: a thread and two hand-offs per spawn
+        // that our reader thread makes redundant, since it reaps the child itself (UnixPty).
+        int pid = PtyHelpers.execPty(argv[0], argv, envp, cwd.toString(), master.getSlaveName(),
+                master.getMasterFD(), null, -1, false);
+        if (pid <= 0) {
+            throw new IOException("cannot start " + argv[0] + ": not found on PATH, not executable, or fork failed");
+        }
+        return pid;
+    }
+
+    /**
+     * argv[0] as pty4j's {@code pfind} finds it: a name starting with {@code /} or {@code .}
+     * is taken as it is (a relative one from the child's cwd, where the exec resolves it),
+     * anything else is tried in each non-empty entry of the child's {@code PATH}; the first
+     * that access(2) finds executable wins. Null when none is.
+     */
+    static String find(String name, String path, Path cwd) {
+        if (name.startsWith("/") || name.startsWith(".")) {
+            try {
+                Path p = name.startsWith("/") ? Path.of(name) : cwd.resolve(name);
+                return Files.isExecutable(p) ? p.toString() : null;
+            } catch (java.nio.file.InvalidPathException e) {
+                return null; // a NUL in the name: nothing by that name can be executed
+            }
+        }
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty()) {
+                String full = dir + "/" + name;
+                try {
+                    if (Files.isExecutable(Path.of(full))) {
+                        return full;
+                    }
+                } catch (java.nio.file.InvalidPathException e) {
+                    // an unusable PATH entry (a NUL): skip it as access(2) would fail on it
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String errnoName(int errno) {
+        return switch (errno) {
+            case 2 -> "not found (ENOENT)";
+            case 8 -> "not an executable format (ENOEXEC)";
+            case 11 -> "too many processes (EAGAIN)";
+            case 12 -> "out of memory (ENOMEM)";
+            case 13 -> "permission denied (EACCES)";
+            default -> "errno " + errno;
+        };
+    }
+
+    /** Set to {@code true} to start children with pty4j's fork instead of posix_spawn. */
+    static final String FORK_PROPERTY = "artuditu.pty.fork";
+    private final boolean forceFork = Boolean.getBoolean(FORK_PROPERTY);
+    /** Null until the first spawn tried to load {@link Spawn}. */
+    private static volatile Boolean spawnLoaded;
+    private static final java.util.concurrent.atomic.AtomicBoolean SPAWN_WARNED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Whether posix_spawn is usable; the first failure to load it is logged, once. */
+    static boolean spawnAvailable() {
+        Boolean loaded = spawnLoaded;
+        if (loaded == null) {
+            if (!System.getProperty("os.name", "").startsWith("Linux")) {
+                // Spawn's flag and O_RDWR values are Linux's (glibc, musl); elsewhere keep the fork.
+                spawnLoaded = false;
+                return false;
+            }
+            try {
+                Class.forName(Spawn.class.getName(), true, Spawn.class.getClassLoader());
+                loaded = true;
+            } catch (LinkageError | ClassNotFoundException e) {
+                spawnUnusable(e);
+                loaded = false;
+            }
+            spawnLoaded = loaded;
+        }
+        return loaded;
+    }
+
+    private static void spawnUnusable(Throwable why) {
+        if (SPAWN_WARNED.compareAndSet(false, true)) {
+            System.getLogger(Host.class.getName()).log(System.Logger.Level.WARNING,
+                    "posix_spawn is not usable, children are started with fork (slower with a large heap)", why);
+        }
     }
 
     /** Runs on the PTY's wait thread before anyone waiting on {@code exit()} wakes. */

@@ -8,14 +8,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -106,26 +103,9 @@ final class TomlFile {
         if (bytes.length > MAX_BYTES) {
             throw new IOException("the config would be larger than " + MAX_BYTES + " bytes");
         }
-        Path dir = path.getParent();
-        Path tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
-                ch.force(true);
-            }
-            Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        // The rename is done; the folder's own sync only makes it durable sooner.
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "could not sync " + dir + " after writing " + NAME + ": " + e);
+        // The rename is what counts; the folder's own sync only makes it durable sooner.
+        if (!AtomicFiles.write(path, bytes)) {
+            LOG.log(Level.WARNING, "could not sync " + path.getParent() + " after writing " + NAME);
         }
     }
 }

@@ -17,14 +17,11 @@ import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -238,33 +235,11 @@ final class SessionStore implements AutoCloseable {
         if (bytes.length > MAX_BYTES) {
             throw new IOException("the session would be larger than " + MAX_BYTES + " bytes");
         }
-        Path dir = path.getParent();
-        Files.createDirectories(dir);
-        Path tmp;
-        try {
-            tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException e) {
-            tmp = Files.createTempFile(dir, "." + NAME + ".", ".tmp");
-        }
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer b = ByteBuffer.wrap(bytes);
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
-                ch.force(true);
-            }
-            Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+        Files.createDirectories(path.getParent());
+        boolean synced = AtomicFiles.write(path, bytes);
         writes.incrementAndGet();
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "could not sync " + dir + " after writing " + NAME + ": " + e);
+        if (!synced) {
+            LOG.log(Level.WARNING, "could not sync " + path.getParent() + " after writing " + NAME);
         }
     }
 

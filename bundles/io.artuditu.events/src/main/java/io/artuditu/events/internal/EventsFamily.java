@@ -3,7 +3,6 @@ package io.artuditu.events.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.StreamSink;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
@@ -12,14 +11,12 @@ import io.artuditu.uhp.api.events.EventFrame;
 import io.artuditu.uhp.api.events.EventWaiter;
 import io.artuditu.uhp.api.events.Subscription;
 import io.artuditu.uhp.api.schema.UhpContract;
-import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -29,13 +26,11 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = UhpFamily.class)
 public final class EventsFamily implements UhpFamily {
     static final String LOSS_BEHAVIOR = "resync_required_then_close";
-    /** How long a cut subscriber's connection has to take its resync line before it is closed. */
-    static final long RESYNC_GRACE_MS = 1_000;
     static final int DEFAULT_TIMEOUT_S = 30;
 
     private final EventBus bus;
     private final List<UhpMethod> methods;
-    /** Closes cut subscribers that do not read; one task per cut, each lives RESYNC_GRACE_MS. */
+    /** Closes cut subscribers that do not read; one task per cut, each lives Subscription.RESYNC_GRACE_MS. */
     private final ScheduledThreadPoolExecutor closer = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "events-cut");
         t.setDaemon(true);
@@ -79,22 +74,9 @@ public final class EventsFamily implements UhpFamily {
         }
         Subscription sub = bus.subscribe(after(call), names);
         call.connection().onClose(sub::close);
-        call.streamAfterReply(sink -> stream(sub, sink));
+        call.streamAfterReply(sink -> sub.pump(sink, closer));
         return call.newObject().put("type", "events_subscribed").put("loss_behavior", LOSS_BEHAVIOR)
                 .put("sequence", sub.sequence()).put("queue_capacity", sub.capacity());
-    }
-
-    private void stream(Subscription sub, StreamSink sink) throws IOException {
-        sub.onOverflow(() -> closer.schedule(sink::abort, RESYNC_GRACE_MS, TimeUnit.MILLISECONDS));
-        try {
-            for (byte[] line = sub.take(); line != null; line = sub.take()) {
-                sink.write(line);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            sub.close();
-        }
     }
 
     ObjectNode await(Call call) {

@@ -4,14 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.StreamSink;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.events.Subscription;
-import java.io.IOException;
 import java.util.OptionalLong;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * terminal.backend.events.subscribe: events.subscribe's framing and loss behaviour on the
@@ -19,8 +16,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class EventsSubscribe {
     static final String LOSS_BEHAVIOR = "resync_required_then_close";
-    /** How long a cut subscriber has to take its resync line before the connection is closed. */
-    static final long RESYNC_GRACE_MS = 1_000;
 
     private final Terminals terminals;
     private final ScheduledExecutorService closer;
@@ -39,23 +34,10 @@ final class EventsSubscribe {
         Subscription sub = bus.subscribe(after == null ? OptionalLong.empty() : OptionalLong.of(after.longValue()),
                 TerminalEvents.NAMES);
         call.connection().onClose(sub::close);
-        call.streamAfterReply(sink -> stream(sub, sink));
+        call.streamAfterReply(sink -> sub.pump(sink, closer));
         ObjectNode r = call.newObject().put("type", "terminal_events_subscribed").put("loss_behavior", LOSS_BEHAVIOR)
                 .put("sequence", sub.sequence()).put("queue_capacity", sub.capacity());
         TerminalEvents.NAMES.forEach(r.putArray("events")::add);
         return r;
-    }
-
-    private void stream(Subscription sub, StreamSink sink) throws IOException {
-        sub.onOverflow(() -> closer.schedule(sink::abort, RESYNC_GRACE_MS, TimeUnit.MILLISECONDS));
-        try {
-            for (byte[] line = sub.take(); line != null; line = sub.take()) {
-                sink.write(line);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            sub.close();
-        }
     }
 }

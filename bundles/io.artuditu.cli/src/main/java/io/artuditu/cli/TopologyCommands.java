@@ -23,9 +23,10 @@ import java.util.Map;
  * number params become numbers, booleans booleans, object params are parsed as JSON;</li>
  * <li>array params collect repeated flags; the singular also works ({@code --workspace 1 --workspace 2}
  * → {@code workspaces}, {@code --key Enter} → {@code keys});</li>
- * <li>a bare flag naming a value of an enum param sets it ({@code pane split --down} →
- * {@code "direction":"down"}, {@code tab new --git} → {@code "kind":"git"}); other bare flags are
- * {@code true}, {@code --no-x} is {@code false} for a boolean {@code x};</li>
+ * <li>a bare flag naming a value of an enum param sets it ({@code tab new --git} →
+ * {@code "kind":"git"}); other bare flags are {@code true} ({@code pane split --down} →
+ * {@code "down":true}, the spec's own request), {@code --no-x} is {@code false} for a boolean
+ * {@code x};</li>
  * <li>{@code --json '{…}'} adds raw params; flags and positionals win over it;</li>
  * <li>positionals whose first is the pane or tab fill from the right when fewer are given
  * ({@code pane rename web}, {@code tab rename logs}: the name), since those have defaults;</li>
@@ -45,7 +46,7 @@ final class TopologyCommands {
     private static final Map<String, List<String>> POSITIONALS = Map.ofEntries(
             Map.entry("workspace.open", List.of("cwd", "name")),
             Map.entry("workspace.rename", List.of("workspace", "name")),
-            Map.entry("workspace.move", List.of("from", "to")),
+            Map.entry("workspace.move", List.of("workspace", "to")),
             Map.entry("workspace.move_block", List.of("workspaces*")),
             Map.entry("workspace.report_metadata", List.of("metadata*")),
             Map.entry("tab.new", List.of("name")),

@@ -35,7 +35,7 @@ class TopologyCommandsTest {
         maps("workspace rename 0 api", "workspace.rename", "{\"workspace\":0,\"name\":\"api\"}");
         maps("workspace pin 0", "workspace.pin", "{\"workspace\":0,\"pinned\":true}");
         maps("workspace unpin 0", "workspace.pin", "{\"workspace\":0,\"pinned\":false}");
-        maps("pane split --down", "pane.split", "{\"direction\":\"down\"}");
+        maps("pane split --down", "pane.split", "{\"down\":true}");
         maps("layout export", "layout.export", "{}");
         maps("tab move 2 --to 1", "tab.move", "{\"tab\":2,\"to\":1}");
         maps("session snapshot", "session.snapshot", "{}");
@@ -46,7 +46,7 @@ class TopologyCommandsTest {
         maps("workspace list", "workspace.list", "{}");
         maps("workspace open /tmp/x --name=api", "workspace.open", "{\"cwd\":\"/tmp/x\",\"name\":\"api\"}");
         maps("workspace focus --workspace-id w_1", "workspace.focus", "{\"workspace_id\":\"w_1\"}");
-        maps("workspace move 3 0", "workspace.move", "{\"from\":3,\"to\":0}");
+        maps("workspace move 3 0", "workspace.move", "{\"workspace\":3,\"to\":0}");
         maps("workspace move-block 1 2 --to 0", "workspace.move_block", "{\"workspaces\":[1,2],\"to\":0}");
         maps("workspace move_block --workspace 1 --workspace 2 --to 0", "workspace.move_block",
                 "{\"workspaces\":[1,2],\"to\":0}");
@@ -81,9 +81,9 @@ class TopologyCommandsTest {
     @Test
     void panesDefaultToTheirOwnPaneFromTheEnvironment() throws Exception {
         Map<String, String> inPane = Map.of("ARTUDITU_PANE_ID", "7");
-        maps(inPane, "pane split --down", "pane.split", "{\"pane\":\"7\",\"direction\":\"down\"}");
+        maps(inPane, "pane split --down", "pane.split", "{\"pane\":\"7\",\"down\":true}");
         maps(inPane, "pane split 3 --left --no-focus", "pane.split",
-                "{\"pane\":\"3\",\"direction\":\"left\",\"focus\":false}");
+                "{\"pane\":\"3\",\"left\":true,\"focus\":false}");
         maps(inPane, "pane focus-direction --up", "pane.focus_direction", "{\"pane\":\"7\",\"direction\":\"up\"}");
         maps(inPane, "pane resize --right --cells 5", "pane.resize", "{\"pane\":\"7\",\"direction\":\"right\",\"cells\":5}");
         maps(inPane, "pane zoom --on", "pane.zoom", "{\"pane\":\"7\",\"on\":true}");
@@ -97,7 +97,7 @@ class TopologyCommandsTest {
         maps(inPane, "pane current", "pane.current", "{}");
         maps(inPane, "pane list --tab 2", "pane.list", "{\"tab\":2}");
         maps(inPane, "pane close --json {\"pane\":\"4\"}", "pane.close", "{\"pane\":\"4\"}");
-        maps("pane split --down", "pane.split", "{\"direction\":\"down\"}");
+        maps("pane split --down", "pane.split", "{\"down\":true}");
         // one argument where the pane (or tab) has a default is the value, not the pane
         maps(inPane, "pane purpose dev-server", "pane.purpose", "{\"pane\":\"7\",\"purpose\":\"dev-server\"}");
         maps(inPane, "pane rename web", "pane.rename", "{\"pane\":\"7\",\"name\":\"web\"}");

@@ -5,6 +5,7 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
+import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
 import java.util.LinkedHashMap;
@@ -18,6 +19,7 @@ import java.util.function.Supplier;
  * focused pane. Also answers which pane and workspace show a terminal.
  */
 final class Terminals {
+    private static final UhpContract CONTRACT = UhpContract.standard();
     /** The PTY environment variables the workspace model sets (see its Model). */
     static final String PANE_ENV = "ARTUDITU_PANE_ID";
     static final String WORKSPACE_ENV = "ARTUDITU_WORKSPACE_ID";
@@ -51,9 +53,13 @@ final class Terminals {
         return b == null ? 0 : b.sequence();
     }
 
-    /** The live screen the call's {@code terminal_id} names, or {@code not_found} with evidence. */
+    /**
+     * The live screen the call's declared terminal target names ({@code terminal_id}; the
+     * contract makes it required, so it never falls back to the focus), or {@code not_found}
+     * with evidence.
+     */
     Screen live(Call call) {
-        String id = call.params().get("terminal_id").textValue();
+        String id = call.params().get(CONTRACT.method(call.method()).target().idField()).textValue();
         return screens.screen(id).orElseThrow(() -> notFound(id));
     }
 

@@ -21,7 +21,7 @@ import io.artuditu.workspace.topology.Layouts;
 import io.artuditu.workspace.topology.Pane;
 import io.artuditu.workspace.topology.Tab;
 import io.artuditu.workspace.topology.Topology;
-import io.artuditu.workspace.topology.TopologyOps;
+import io.artuditu.workspace.topology.WorkspaceOps;
 import io.artuditu.workspace.topology.Workspace;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -94,13 +94,13 @@ public final class SessionFamily implements UhpFamily {
                 .put("active_workspace", s.activeWorkspace());
         ArrayNode rows = o.putArray("workspaces");
         ArrayNode views = F.arrayNode();
-        List<Integer> display = TopologyOps.displayPositions(s);
+        List<Integer> display = WorkspaceOps.displayPositions(s);
         for (int i = 0; i < s.workspaces().size(); i++) {
             Workspace w = s.workspaces().get(i);
             ObjectNode wr = rows.addObject().put("workspace_id", w.id()).put("workspace", i).put("name", w.name())
                     .put("cwd", w.cwd().toString()).put("pinned", w.pinned()).put("display_position", display.get(i))
                     .put("active", w.id().equals(s.activeWorkspace())).put("active_tab", w.activeTab());
-            wr.set("metadata", TopologyMethods.metadata(w));
+            wr.set("metadata", Rows.metadata(w));
             ArrayNode tabs = wr.putArray("tabs");
             for (int j = 0; j < w.tabs().size(); j++) {
                 Tab tab = w.tabs().get(j);

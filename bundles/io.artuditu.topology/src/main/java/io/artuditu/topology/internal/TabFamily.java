@@ -1,32 +1,62 @@
 package io.artuditu.topology.internal;
 
+import static io.artuditu.topology.internal.Routes.then;
+import static io.artuditu.topology.internal.Rows.F;
+import static io.artuditu.topology.internal.Rows.direction;
+import static io.artuditu.topology.internal.Rows.integer;
+import static io.artuditu.topology.internal.Rows.ok;
+import static io.artuditu.topology.internal.Rows.strings;
+import static io.artuditu.topology.internal.Rows.tabRow;
+import static io.artuditu.topology.internal.Rows.text;
+import static io.artuditu.workspace.topology.TopologyException.invalid;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.Workspaces;
+import io.artuditu.workspace.topology.Change;
+import io.artuditu.workspace.topology.Spawner;
+import io.artuditu.workspace.topology.TabKind;
+import io.artuditu.workspace.topology.TabOps;
+import io.artuditu.workspace.topology.Target;
+import io.artuditu.workspace.topology.Targets;
+import io.artuditu.workspace.topology.Topology;
+import io.artuditu.workspace.topology.TopologyOps;
+import io.artuditu.workspace.topology.Workspace;
+import java.io.IOException;
 import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
-/** The tab methods (tabs.json): list, get, new, focus, move, swap, rename, close. See docs/protocol/tabs.md. */
+/**
+ * The tab methods (tabs.json): list, get, new, focus, move, swap, rename, close. Positions
+ * are 1-based within the named or active workspace. Targets are resolved by {@link Routes};
+ * the rules are {@link TabOps}. See docs/protocol/tabs.md.
+ */
 @Component(service = UhpFamily.class)
 public final class TabFamily implements UhpFamily {
+    /** tab.swap's second tab, resolved by the same rule as its first. */
+    private static final TargetSpec WITH = UhpContract.standard().method("tab.swap").target().fields("with_tab_id", "with");
+
     private final List<UhpMethod> methods;
 
     @Activate
     public TabFamily(@Reference Workspaces workspaces) {
-        TopologyMethods t = new TopologyMethods(workspaces);
-        UhpContract c = UhpContract.standard();
+        Routes r = new Routes(workspaces);
         this.methods = List.of(
-                UhpMethod.of(c.method("tab.list"), t::tabList),
-                UhpMethod.of(c.method("tab.get"), t::tabGet),
-                UhpMethod.of(c.method("tab.new"), t::tabNew),
-                UhpMethod.of(c.method("tab.focus"), t::tabFocus),
-                UhpMethod.of(c.method("tab.move"), t::tabMove),
-                UhpMethod.of(c.method("tab.swap"), t::tabSwap),
-                UhpMethod.of(c.method("tab.rename"), t::tabRename),
-                UhpMethod.of(c.method("tab.close"), t::tabClose));
+                r.read("tab.list", TabFamily::list),
+                r.read("tab.get", TabFamily::get),
+                r.edit("tab.new", TabFamily::create),
+                r.edit("tab.focus", TabFamily::focus),
+                r.edit("tab.move", TabFamily::move),
+                r.edit("tab.swap", TabFamily::swap),
+                r.edit("tab.rename", TabFamily::rename),
+                r.edit("tab.close", TabFamily::close));
     }
 
     @Override
@@ -37,5 +67,66 @@ public final class TabFamily implements UhpFamily {
     @Override
     public List<UhpMethod> methods() {
         return methods;
+    }
+
+    static ObjectNode list(Call call, Topology s, Target t) {
+        Workspace w = t.workspace();
+        ObjectNode o = call.newObject().put("type", "tab_list").put("workspace", t.workspaceIndex())
+                .put("workspace_id", w.id());
+        ArrayNode rows = o.putArray("tabs");
+        for (int i = 0; i < w.tabs().size(); i++) {
+            rows.add(tabRow(w, i, call.newObject()));
+        }
+        return o;
+    }
+
+    static ObjectNode get(Call call, Topology s, Target t) {
+        return tabRow(t.workspace(), t.tab().tabIndex(), call.newObject().put("type", "tab")
+                .put("workspace", t.workspaceIndex()).put("workspace_id", t.workspace().id()));
+    }
+
+    static Change<ObjectNode> create(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) throws IOException {
+        String k = text(call.params(), "kind");
+        TabKind kind = k == null ? TabKind.PANES
+                : TabKind.of(k).orElseThrow(() -> invalid("kind", "invalid", "unknown tab kind " + k));
+        String wsId = t.workspace().id();
+        return then(ops.tabs().create(s, wsId, kind, text(call.params(), "name"), sp), (n, tabId) -> {
+            Topology.Location at = n.locateTab(tabId).orElseThrow();
+            return F.objectNode().put("type", "tab_new").put("workspace", at.workspaceIndex())
+                    .put("workspace_id", wsId).put("tab", at.tabIndex() + 1).put("tab_id", tabId)
+                    .put("kind", kind.wire()).put("pane", at.tab().focused());
+        });
+    }
+
+    static Change<ObjectNode> focus(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
+        return then(ops.tabs().focus(s, t.tabId()), (n, r) -> ok());
+    }
+
+    static Change<ObjectNode> move(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
+        Integer from = t.named() ? t.tab().tabIndex() + 1 : null;
+        return then(ops.tabs().move(s, t.workspace().id(), from, integer(call.params(), "to"), direction(call.params())),
+                (n, m) -> F.objectNode().put("type", "tab_move").put("from", m.from()).put("to", m.to())
+                        .put("active", m.active()));
+    }
+
+    static Change<ObjectNode> swap(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
+        Target with = Targets.resolve(s, WITH, call.params());
+        if (!with.workspace().id().equals(t.workspace().id())) {
+            throw invalid("with_tab_id", "other_workspace", "both tabs must be in the same workspace");
+        }
+        return then(ops.tabs().swap(s, t.workspace().id(), t.tab().tabIndex() + 1, with.tab().tabIndex() + 1),
+                (n, m) -> F.objectNode().put("type", "tab_swap").put("tab", m.from()).put("with", m.to())
+                        .put("active", m.active()));
+    }
+
+    static Change<ObjectNode> rename(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
+        return then(ops.tabs().rename(s, t.workspace().id(), t.tab().tabIndex() + 1, text(call.params(), "name")),
+                (n, r) -> ok());
+    }
+
+    static Change<ObjectNode> close(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
+        String id = t.tabId();
+        return then(ops.tabs().close(s, id), (n, gone) -> F.objectNode().put("type", "tab_close").put("tab_id", id)
+                .set("closed_panes", strings(gone)));
     }
 }

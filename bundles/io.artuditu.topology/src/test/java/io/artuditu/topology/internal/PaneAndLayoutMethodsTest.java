@@ -121,7 +121,21 @@ class PaneAndLayoutMethodsTest {
         assertEquals("3", h.model.state.focusedPane().orElseThrow());
         assertEquals("5", h.call("pane.split", "{\"direction\":\"left\"}").get("pane").asText());
         assertEquals("5", h.model.state.focusedPane().orElseThrow());
-        h.reject(INVALID_REQUEST, "pane.split", "{}");
+        assertEquals("ok", r.get("type").asText(), "the spec's result type");
+        // The spec's form: one side flag set to true, as artu pane split --down; none means down.
+        String below = h.call("pane.split", "{\"down\":true}").get("pane").asText();
+        assertEquals(below, h.read("pane.neighbor", "{\"pane\":\"5\",\"direction\":\"down\"}").get("neighbor").asText());
+        String next = h.call("pane.split", "{}").get("pane").asText();
+        assertEquals(next, h.read("pane.neighbor", "{\"pane\":\"" + below + "\",\"direction\":\"down\"}")
+                .get("neighbor").asText());
+        String right = h.call("pane.split", "{\"right\":true,\"focus\":false}").get("pane").asText();
+        assertEquals(right, h.read("pane.neighbor", "{\"pane\":\"" + next + "\",\"direction\":\"right\"}")
+                .get("neighbor").asText());
+        h.reject(INVALID_REQUEST, "pane.split", "{\"down\":true,\"right\":true}");
+        h.reject(INVALID_REQUEST, "pane.split", "{\"down\":false}");
+        h.reject(INVALID_REQUEST, "pane.split", "{\"left\":true,\"direction\":\"right\"}");
+        h.reject(INVALID_REQUEST, "pane.split", "{\"left\":true,\"direction\":\"left\"}");
+        h.reject(INVALID_REQUEST, "pane.split", "{\"down\":\"yes\"}");
         h.reject(INVALID_REQUEST, "pane.split", "{\"direction\":\"sideways\"}");
         h.reject(NOT_FOUND, "pane.split", "{\"pane\":\"77\",\"direction\":\"up\"}");
         h.model.failSpawn = true;

@@ -79,7 +79,7 @@ class WorkspaceAndTabMethodsTest {
         h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":99999999999999999999}}");
         h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"metadata\":{\"a\":\"x\\ny\"}}");
         h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"metadata\":{\"a\":\"b\"}}");
-        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":1,\"workspace_id\":\"" + web
+        h.reject(INVALID_REQUEST, "workspace.report_metadata", "{\"workspace\":0,\"workspace_id\":\"" + web
                 + "\",\"metadata\":{\"a\":\"b\"}}");
         h.reject(NOT_FOUND, "workspace.report_metadata", "{\"workspace\":7,\"metadata\":{\"a\":\"b\"}}");
     }
@@ -109,7 +109,10 @@ class WorkspaceAndTabMethodsTest {
         h.reject(INVALID_REQUEST, "workspace.get", "{\"workspace\":\"0\"}");
         h.reject(INVALID_REQUEST, "workspace.get", "{\"workspace_id\":\"nope\"}");
         h.reject(NOT_FOUND, "workspace.get", "{\"workspace_id\":\"workspace_ffffffffffffffff\"}");
-        h.reject(INVALID_REQUEST, "workspace.get", "{\"workspace\":0,\"workspace_id\":\"" + api + "\"}");
+        // Position and id may both be given when they name the same workspace.
+        assertEquals(api, h.read("workspace.get", "{\"workspace\":0,\"workspace_id\":\"" + api + "\"}")
+                .get("workspace_id").asText());
+        h.reject(INVALID_REQUEST, "workspace.get", "{\"workspace\":1,\"workspace_id\":\"" + api + "\"}");
     }
 
     @Test
@@ -160,14 +163,14 @@ class WorkspaceAndTabMethodsTest {
 
     @Test
     void moveAndMoveBlockKeepTheActiveWorkspace() {
-        ObjectNode r = h.call("workspace.move", "{\"from\":2,\"to\":0}");
+        ObjectNode r = h.call("workspace.move", "{\"workspace\":2,\"to\":0}");
         assertEquals(0, r.get("to").intValue());
         assertEquals(0, r.get("active").intValue());
         assertEquals(docs, h.model.state.workspaces().get(0).id());
         h.call("workspace.move", "{\"workspace_id\":\"" + docs + "\",\"to\":2}");
         assertEquals(docs, h.model.state.workspaces().get(2).id());
-        h.reject(NOT_FOUND, "workspace.move", "{\"from\":5,\"to\":0}");
-        h.reject(INVALID_REQUEST, "workspace.move", "{\"from\":0,\"to\":3}");
+        h.reject(NOT_FOUND, "workspace.move", "{\"workspace\":5,\"to\":0}");
+        h.reject(INVALID_REQUEST, "workspace.move", "{\"workspace\":0,\"to\":3}");
         h.reject(INVALID_REQUEST, "workspace.move", "{\"to\":0}");
 
         ObjectNode b = h.call("workspace.move_block", "{\"workspaces\":[2,0],\"to\":1}");
@@ -231,6 +234,13 @@ class WorkspaceAndTabMethodsTest {
         h.reject(INVALID_REQUEST, "tab.get", "{\"tab\":0}");
         h.reject(INVALID_REQUEST, "tab.get", "{\"tab_id\":\"tab_x\"}");
         h.reject(NOT_FOUND, "tab.get", "{\"tab_id\":\"tab_ffffffffffffffff\"}");
+        // Position and id together: accepted when they name one tab (the position counts in
+        // the id's workspace), refused when they disagree; the same rule for tab.swap's with.
+        String second = r.get("tab_id").asText();
+        assertEquals(2, h.read("tab.get", "{\"tab\":2,\"tab_id\":\"" + second + "\"}").get("tab").intValue());
+        h.reject(INVALID_REQUEST, "tab.get", "{\"tab\":1,\"tab_id\":\"" + second + "\"}");
+        h.reject(INVALID_REQUEST, "tab.get", "{\"workspace\":0,\"tab_id\":\"" + second + "\"}");
+        h.reject(INVALID_REQUEST, "tab.swap", "{\"tab\":1,\"with\":1,\"with_tab_id\":\"" + second + "\"}");
         h.model.failSpawn = true;
         h.reject(SPAWN_FAILED, "tab.new", "{}");
     }

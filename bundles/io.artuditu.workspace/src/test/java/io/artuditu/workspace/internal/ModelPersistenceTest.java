@@ -41,12 +41,12 @@ class ModelPersistenceTest {
     static void build(Model m, Path a, Path b) throws Exception {
         String ws1 = m.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
         String p1 = m.topology().focusedPane().orElseThrow();
-        String p2 = m.change((s, ops, sp) -> ops.split(s, p1, Direction.RIGHT, true, sp.with(sleep())));
-        m.change((s, ops, sp) -> ops.renamePane(s, p1, "editor"));
-        m.change((s, ops, sp) -> ops.purpose(s, p2, "runs the tests", false));
-        m.change((s, ops, sp) -> ops.newTab(s, ws1, TabKind.GIT, null, sp));
+        String p2 = m.change((s, ops, sp) -> ops.panes().split(s, p1, Direction.RIGHT, true, sp.with(sleep())));
+        m.change((s, ops, sp) -> ops.panes().rename(s, p1, "editor"));
+        m.change((s, ops, sp) -> ops.panes().purpose(s, p2, "runs the tests", false));
+        m.change((s, ops, sp) -> ops.tabs().create(s, ws1, TabKind.GIT, null, sp));
         m.change((s, ops, sp) -> ops.openWorkspace(s, b, "beta", sp.with(sleep())));
-        m.change((s, ops, sp) -> ops.pinWorkspace(s, ws1, true));
+        m.change((s, ops, sp) -> ops.workspaces().pin(s, ws1, true));
     }
 
     /** The topology without what a restart changes (terminal ids, commands, version). */
@@ -91,7 +91,7 @@ class ModelPersistenceTest {
                 }
                 assertEquals(b, after.panes().get(before.workspaces().get(1).tabs().get(0).focused()).cwd());
                 // new panes continue after the saved ids
-                m2.change((s, ops, sp) -> ops.split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
+                m2.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
                         sp.with(sleep())));
                 assertEquals(Long.toString(before.nextPane()), m2.topology().focusedPane().orElseThrow());
                 for (Pty p : h2.list()) {
@@ -135,7 +135,7 @@ class ModelPersistenceTest {
             m.start(new SessionStore(home, 50));
             String ws = m.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
             String p = m.topology().focusedPane().orElseThrow();
-            m.change((s, ops, sp) -> ops.renameWorkspace(s, ws, "renamed"));
+            m.change((s, ops, sp) -> ops.workspaces().rename(s, ws, "renamed"));
             Topology saved = awaitSaved(t -> t.workspaces().size() == 1 && t.workspaces().get(0).name().equals("renamed"));
             assertEquals(List.of(p), List.copyOf(saved.panes().keySet()));
             m.close(p, 0);
@@ -165,7 +165,7 @@ class ModelPersistenceTest {
             Model m1 = model(h1);
             m1.start(new SessionStore(home));
             String ws = m1.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
-            m1.change((s, ops, sp) -> ops.newTab(s, ws, TabKind.PANES, null, (id, w, c) -> sp.with(sleep()).spawn(id, w, gone)));
+            m1.change((s, ops, sp) -> ops.tabs().create(s, ws, TabKind.PANES, null, (id, w, c) -> sp.with(sleep()).spawn(id, w, gone)));
             m1.close();
         }
         Files.delete(gone);

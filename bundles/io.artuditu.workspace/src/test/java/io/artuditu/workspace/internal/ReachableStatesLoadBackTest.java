@@ -133,15 +133,15 @@ class ReachableStatesLoadBackTest {
         refused(t -> ops.addPaneTab(t, "workspace_ffffffffffffffff", null, home, pane(100_000), true));
         for (int i = 0; i < s.workspaces().size(); i += 17) {
             String id = w(i).id();
-            must(t -> ops.renameWorkspace(t, id, longest(Topology.MAX_NAME)));
-            must(t -> ops.pinWorkspace(t, id, true));
+            must(t -> ops.workspaces().rename(t, id, longest(Topology.MAX_NAME)));
+            must(t -> ops.workspaces().pin(t, id, true));
         }
-        must(t -> ops.moveWorkspaces(t, List.of(s.workspaces().size() - 1, 0, 5), 2));
-        must(t -> ops.moveWorkspace(t, 3, s.workspaces().size() - 1));
-        must(t -> ops.focusWorkspace(t, w(7).id()));
-        must(t -> ops.closeWorkspace(t, w(7).id()));
+        must(t -> ops.workspaces().moveBlock(t, List.of(s.workspaces().size() - 1, 0, 5), 2));
+        must(t -> ops.workspaces().move(t, 3, s.workspaces().size() - 1));
+        must(t -> ops.workspaces().focus(t, w(7).id()));
+        must(t -> ops.workspaces().close(t, w(7).id()));
         // a workspace left without tabs, then adopted panes (new workspace and existing one)
-        must(t -> ops.closeTab(t, w(0).tabs().get(0).id()));
+        must(t -> ops.tabs().close(t, w(0).tabs().get(0).id()));
         must(t -> ops.addPaneTab(t, "workspace_eeeeeeeeeeeeeeee", "restored", home, pane(s.nextPane() + 10), false));
         must(t -> ops.addPaneTab(t, w(0).id(), null, home, pane(s.nextPane()), true));
         // and fill up again, through both ways of making a workspace
@@ -155,7 +155,7 @@ class ReachableStatesLoadBackTest {
     void emptyWorkspacesUpToTheWorkspaceLimit() throws IOException {
         while (s.workspaces().size() < Topology.MAX_WORKSPACES) {
             assertTrue(attempt(t -> ops.openWorkspace(t, home, null, sp), 16));
-            assertTrue(attempt(t -> ops.closeTab(t, w(s.workspaces().size() - 1).tabs().get(0).id()), 16));
+            assertTrue(attempt(t -> ops.tabs().close(t, w(s.workspaces().size() - 1).tabs().get(0).id()), 16));
         }
         refused(t -> ops.openWorkspace(t, home, null, sp));
         refused(t -> ops.addPaneTab(t, "workspace_ffffffffffffffff", "restored", home, pane(s.nextPane()), true));
@@ -169,37 +169,37 @@ class ReachableStatesLoadBackTest {
         int k = 0;
         while (w(0).tabs().size() < Topology.MAX_TABS) {
             TabKind kind = kinds[k++ % kinds.length];
-            if (!attempt(t -> ops.newTab(t, ws, kind, longest(Topology.MAX_NAME), sp), 16)) {
-                must(t -> ops.newTab(t, ws, TabKind.GIT, null, sp)); // the pane limit came first
+            if (!attempt(t -> ops.tabs().create(t, ws, kind, longest(Topology.MAX_NAME), sp), 16)) {
+                must(t -> ops.tabs().create(t, ws, TabKind.GIT, null, sp)); // the pane limit came first
             }
         }
-        refused(t -> ops.newTab(t, ws, TabKind.GIT, null, sp));
-        refused(t -> ops.newTab(t, ws, TabKind.PANES, null, sp));
+        refused(t -> ops.tabs().create(t, ws, TabKind.GIT, null, sp));
+        refused(t -> ops.tabs().create(t, ws, TabKind.PANES, null, sp));
         refused(t -> ops.addPaneTab(t, ws, null, home, pane(s.nextPane()), true));
         refused(t -> ops.openPaneTab(t, ws, home, true, sp));
         String movable = s.panes().keySet().iterator().next();
-        refused(t -> ops.movePane(t, movable, null, true));
-        must(t -> ops.moveTab(t, ws, 1, Topology.MAX_TABS, null));
-        must(t -> ops.moveTab(t, ws, null, null, Direction.LEFT));
-        must(t -> ops.swapTabs(t, ws, 2, Topology.MAX_TABS - 1));
+        refused(t -> ops.panes().move(t, movable, null, true));
+        must(t -> ops.tabs().move(t, ws, 1, Topology.MAX_TABS, null));
+        must(t -> ops.tabs().move(t, ws, null, null, Direction.LEFT));
+        must(t -> ops.tabs().swap(t, ws, 2, Topology.MAX_TABS - 1));
         int panes = 0;
         for (int i = 1; i <= w(0).tabs().size(); i++) {
             Tab tab = w(0).tabs().get(i - 1);
             if (tab.kind() == TabKind.PANES) {
                 int pos = i;
-                must(t -> ops.renameTab(t, ws, pos, "x".repeat(Topology.MAX_NAME)));
+                must(t -> ops.tabs().rename(t, ws, pos, "x".repeat(Topology.MAX_NAME)));
                 if (++panes > 3) {
                     break;
                 }
             }
         }
-        must(t -> ops.focusTab(t, w(0).tabs().get(5).id()));
-        must(t -> ops.closeTab(t, w(0).tabs().get(0).id()));
+        must(t -> ops.tabs().focus(t, w(0).tabs().get(5).id()));
+        must(t -> ops.tabs().close(t, w(0).tabs().get(0).id()));
         // with one slot free, each way of adding a tab fills it
-        must(t -> ops.newTab(t, ws, TabKind.MISSION_CONTROL, null, sp));
-        must(t -> ops.closeTab(t, w(0).tabs().get(0).id()));
+        must(t -> ops.tabs().create(t, ws, TabKind.MISSION_CONTROL, null, sp));
+        must(t -> ops.tabs().close(t, w(0).tabs().get(0).id()));
         must(t -> ops.openPaneTab(t, ws, home, false, sp));
-        must(t -> ops.closeTab(t, w(0).tabs().get(0).id()));
+        must(t -> ops.tabs().close(t, w(0).tabs().get(0).id()));
         must(t -> ops.addPaneTab(t, ws, null, home, pane(s.nextPane()), false));
         refused(t -> ops.addPaneTab(t, ws, null, home, pane(s.nextPane()), false));
     }
@@ -216,47 +216,47 @@ class ReachableStatesLoadBackTest {
                     if (s.panes().size() >= Topology.MAX_PANES) {
                         break;
                     }
-                    grew |= attempt(t -> ops.split(t, p, d, true, sp), 16);
+                    grew |= attempt(t -> ops.panes().split(t, p, d, true, sp), 16);
                 }
             }
             if (!grew && s.panes().size() < Topology.MAX_PANES) {
-                grew = attempt(t -> ops.newTab(t, ws, TabKind.PANES, null, sp));
+                grew = attempt(t -> ops.tabs().create(t, ws, TabKind.PANES, null, sp));
             }
         }
         assertEquals(Topology.MAX_PANES, s.panes().size());
         String any = s.panes().keySet().iterator().next();
-        refused(t -> ops.split(t, any, Direction.RIGHT, false, sp));
-        refused(t -> ops.newTab(t, ws, TabKind.PANES, null, sp));
+        refused(t -> ops.panes().split(t, any, Direction.RIGHT, false, sp));
+        refused(t -> ops.tabs().create(t, ws, TabKind.PANES, null, sp));
         refused(t -> ops.openPaneTab(t, ws, home, true, sp));
         refused(t -> ops.openWorkspace(t, home, null, sp));
         refused(t -> ops.addPaneTab(t, ws, null, home, pane(s.nextPane()), true));
         // every pane operation on the full state
         List<String> ids = List.copyOf(s.panes().keySet());
-        must(t -> ops.focusPane(t, ids.get(3)));
+        must(t -> ops.panes().focus(t, ids.get(3)));
         for (Direction d : Direction.values()) {
-            attempt(t -> ops.focusDirection(t, null, d));
-            attempt(t -> ops.resize(t, null, d, Topology.AREA));
-            attempt(t -> ops.resize(t, null, d, -Topology.AREA));
+            attempt(t -> ops.panes().focusDirection(t, t.focusedPane().orElseThrow(), d));
+            attempt(t -> ops.panes().resize(t, t.focusedPane().orElseThrow(), d, Topology.AREA));
+            attempt(t -> ops.panes().resize(t, t.focusedPane().orElseThrow(), d, -Topology.AREA));
         }
-        must(t -> ops.zoom(t, null, true));
+        must(t -> ops.panes().zoom(t, t.focusedPane().orElseThrow(), true));
         String a = s.focusedPane().orElseThrow();
         String b = Topology.leaves(s.locate(a).orElseThrow().tab().root()).stream().filter(x -> !x.equals(a))
                 .findFirst().orElseThrow();
-        must(t -> ops.swapPanes(t, a, b));
-        must(t -> ops.renamePane(t, a, longest(Topology.MAX_NAME)));
-        must(t -> ops.purpose(t, a, longest(Topology.MAX_PURPOSE), false));
-        must(t -> ops.movePane(t, b, null, true));
+        must(t -> ops.panes().swap(t, a, b));
+        must(t -> ops.panes().rename(t, a, longest(Topology.MAX_NAME)));
+        must(t -> ops.panes().purpose(t, a, longest(Topology.MAX_PURPOSE), false));
+        must(t -> ops.panes().move(t, b, null, true));
         String other = w(0).tabs().get(0).id();
-        attempt(t -> ops.movePane(t, b, other, false));
+        attempt(t -> ops.panes().move(t, b, other, false));
         String tabId = s.locate(a).orElseThrow().tab().id();
         for (double ratio : new double[] {0, 1, 0.123456789}) {
-            must(t -> ops.setSplitRatio(t, tabId, List.of(), ratio));
+            must(t -> ops.layouts().setSplitRatio(t, tabId, List.of(), ratio));
             Node root = s.locate(a).orElseThrow().tab().root();
-            must(t -> ops.applyLayout(t, tabId, withRatios(root, ratio), a));
+            must(t -> ops.layouts().apply(t, tabId, withRatios(root, ratio), a));
         }
-        must(t -> ops.closeTab(t, w(0).tabs().get(0).id()));
+        must(t -> ops.tabs().close(t, w(0).tabs().get(0).id()));
         must(t -> ops.removePane(t, a));
-        must(t -> ops.closeWorkspace(t, ws));
+        must(t -> ops.workspaces().close(t, ws));
     }
 
     @Test
@@ -266,22 +266,22 @@ class ReachableStatesLoadBackTest {
         TopologyException stop = null;
         while (stop == null) {
             try {
-                must(t -> ops.split(t, null, Direction.RIGHT, true, sp));
+                must(t -> ops.panes().split(t, t.focusedPane().orElseThrow(), Direction.RIGHT, true, sp));
             } catch (TopologyException e) {
                 stop = e;
                 break;
             }
-            must(t -> ops.resize(t, null, Direction.LEFT, Topology.AREA));
+            must(t -> ops.panes().resize(t, t.focusedPane().orElseThrow(), Direction.LEFT, Topology.AREA));
         }
         assertEquals("too_deep", stop.details().get("reason"), stop.getMessage());
         for (Direction d : Direction.values()) {
-            attempt(t -> ops.split(t, null, d, true, sp));
+            attempt(t -> ops.panes().split(t, t.focusedPane().orElseThrow(), d, true, sp));
         }
         String last = s.focusedPane().orElseThrow();
         String first = s.locate(last).orElseThrow().tab().id();
-        must(t -> ops.movePane(t, last, null, true));
-        must(t -> ops.movePane(t, last, first, false));
-        must(t -> ops.applyLayout(t, first, withRatios(s.locate(last).orElseThrow().tab().root(), 1), null));
+        must(t -> ops.panes().move(t, last, null, true));
+        must(t -> ops.panes().move(t, last, first, false));
+        must(t -> ops.layouts().apply(t, first, withRatios(s.locate(last).orElseThrow().tab().root(), 1), null));
     }
 
     /** The tree with every split's ratio set (clamping is applyLayout's business). */

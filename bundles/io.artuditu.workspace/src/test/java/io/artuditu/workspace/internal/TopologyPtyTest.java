@@ -34,13 +34,13 @@ class TopologyPtyTest {
             TopologyOps ops = new TopologyOps(() -> String.format("%016x", n.incrementAndGet()));
             Spawner real = (id, ws, cwd) -> spawn(host, id, cwd, List.of("sleep", "30"));
             Topology s = ops.openWorkspace(Topology.empty(), home, null, real).state();
-            Change<String> c = ops.split(s, null, Direction.RIGHT, true, real);
+            Change<String> c = ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, real);
             s = c.state();
             Pty pty = host.find(s.panes().get(c.result()).terminalId()).orElseThrow();
             assertTrue(pty.isAlive());
             Topology before = s;
             Spawner broken = (id, ws, cwd) -> spawn(host, id, cwd, List.of("/no/such/program"));
-            assertThrows(IOException.class, () -> ops.split(before, null, Direction.DOWN, true, broken));
+            assertThrows(IOException.class, () -> ops.panes().split(before, before.focusedPane().orElseThrow(), Direction.DOWN, true, broken));
             assertEquals(2, host.list().size(), "no stray PTY");
             for (Pane p : s.panes().values()) {
                 Pty q = host.find(p.terminalId()).orElseThrow();

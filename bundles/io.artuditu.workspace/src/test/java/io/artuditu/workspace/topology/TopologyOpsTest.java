@@ -108,8 +108,8 @@ class TopologyOpsTest {
     /** Panes 1 | 2 side by side, 2 split down into 2 / 3. */
     void threePanes() throws IOException {
         open();
-        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
-        apply(ops.split(s, "2", Direction.DOWN, true, sp));
+        apply(ops.panes().split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.panes().split(s, "2", Direction.DOWN, true, sp));
     }
 
     static void tiles(Node root) {
@@ -169,19 +169,19 @@ class TopologyOpsTest {
     @Test
     void renameTrimsRejectsEmptyAndLongAndNeverTouchesDisk() throws IOException {
         open();
-        Workspace r = apply(ops.renameWorkspace(s, ws0(), "  api  "));
+        Workspace r = apply(ops.workspaces().rename(s, ws0(), "  api  "));
         assertEquals("api", r.name());
         assertEquals(dir, w0().cwd());
         assertTrue(dir.toFile().isDirectory());
-        apply(ops.renameWorkspace(s, ws0(), "é".repeat(40)));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "   "));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "x".repeat(41)));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\nb"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\u2028b"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), "a\u2029b"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, ws0(), null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameWorkspace(t, "workspace_x", "a"));
-        refused(ErrorCode.NOT_FOUND, t -> ops.renameWorkspace(t, "workspace_ffffffffffffffff", "a"));
+        apply(ops.workspaces().rename(s, ws0(), "é".repeat(40)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "   "));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "x".repeat(41)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "a\nb"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "a\u2028b"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "a\u2029b"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, "workspace_x", "a"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().rename(t, "workspace_ffffffffffffffff", "a"));
         refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, 1));
         refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, -1));
     }
@@ -192,16 +192,16 @@ class TopologyOpsTest {
         String a = ws0();
         String b = apply(ops.openWorkspace(s, dir, "b", sp));
         assertEquals(b, s.activeWorkspace());
-        apply(ops.pinWorkspace(s, b, true));
+        apply(ops.workspaces().pin(s, b, true));
         assertEquals(List.of(a, b), s.workspaces().stream().map(Workspace::id).toList(), "API order unchanged");
-        assertEquals(List.of(1, 0), TopologyOps.displayPositions(s));
+        assertEquals(List.of(1, 0), WorkspaceOps.displayPositions(s));
         assertEquals(b, s.activeWorkspace(), "pinning does not steal focus");
-        apply(ops.focusWorkspace(s, a));
+        apply(ops.workspaces().focus(s, a));
         assertEquals(a, s.activeWorkspace());
         assertEquals(Optional.of("1"), s.focusedPane());
         Topology before = s;
-        assertSame(before, ops.focusWorkspace(s, a).state(), "focusing the active workspace is no change");
-        refused(ErrorCode.NOT_FOUND, t -> ops.pinWorkspace(t, "workspace_0000000000000abc", true));
+        assertSame(before, ops.workspaces().focus(s, a).state(), "focusing the active workspace is no change");
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().pin(t, "workspace_0000000000000abc", true));
     }
 
     List<String> names() {
@@ -219,7 +219,7 @@ class TopologyOpsTest {
     @Test
     void reportMetadataMergesRemovesReplacesAndSurvivesOtherChanges() throws IOException {
         open();
-        Change<Workspace> c = ops.reportMetadata(s, ws0(), entries("branch", "main", "dirty", true, "port", 3000L), false);
+        Change<Workspace> c = ops.workspaces().reportMetadata(s, ws0(), entries("branch", "main", "dirty", true, "port", 3000L), false);
         apply(c);
         assertEquals(Map.of("branch", "main", "dirty", true, "port", 3000L), w0().metadata());
         assertEquals(List.of("branch", "dirty", "port"), List.copyOf(w0().metadata().keySet()), "sorted by key");
@@ -227,55 +227,55 @@ class TopologyOpsTest {
         assertEquals("workspace.metadata_changed", c.events().get(0).name());
         assertEquals(w0().metadata(), c.events().get(0).data().get("metadata"));
 
-        apply(ops.reportMetadata(s, ws0(), entries("branch", "feature/x", "dirty", null, "gone", null), false));
+        apply(ops.workspaces().reportMetadata(s, ws0(), entries("branch", "feature/x", "dirty", null, "gone", null), false));
         assertEquals(Map.of("branch", "feature/x", "port", 3000L), w0().metadata(), "null removes; merge keeps the rest");
 
         Topology before = s;
-        Change<Workspace> same = ops.reportMetadata(s, ws0(), entries("branch", "feature/x"), false);
+        Change<Workspace> same = ops.workspaces().reportMetadata(s, ws0(), entries("branch", "feature/x"), false);
         assertSame(before, same.state(), "a report that changes nothing is no change");
         assertTrue(same.events().isEmpty());
 
-        apply(ops.renameWorkspace(s, ws0(), "api"));
-        apply(ops.pinWorkspace(s, ws0(), true));
-        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        apply(ops.workspaces().rename(s, ws0(), "api"));
+        apply(ops.workspaces().pin(s, ws0(), true));
+        apply(ops.tabs().create(s, ws0(), TabKind.GIT, null, sp));
         assertEquals(Map.of("branch", "feature/x", "port", 3000L), w0().metadata(), "rename, pin, new tab keep it");
 
-        apply(ops.reportMetadata(s, ws0(), entries("ports", "3000,5173"), true));
+        apply(ops.workspaces().reportMetadata(s, ws0(), entries("ports", "3000,5173"), true));
         assertEquals(Map.of("ports", "3000,5173"), w0().metadata(), "replace drops every key not given");
-        apply(ops.reportMetadata(s, ws0(), Map.of(), true));
+        apply(ops.workspaces().reportMetadata(s, ws0(), Map.of(), true));
         assertEquals(Map.of(), w0().metadata());
     }
 
     @Test
     void reportMetadataRejectionsChangeNothing() throws IOException {
         open();
-        apply(ops.reportMetadata(s, ws0(), entries("branch", "main"), false));
+        apply(ops.workspaces().reportMetadata(s, ws0(), entries("branch", "main"), false));
         for (String bad : new String[] {"", "Branch", "1st", "a b", "x".repeat(33), "é", "a/b"}) {
-            refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("ok", "1", bad, "v"), false));
+            refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("ok", "1", bad, "v"), false));
         }
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "line\nbreak"), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "esc\u001b[31m"), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", "line\u2028sep"), false));
-        apply(ops.reportMetadata(s, ws0(), entries("a", "é".repeat(Topology.MAX_METADATA_VALUE)), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("a", "line\nbreak"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("a", "esc\u001b[31m"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("a", "line\u2028sep"), false));
+        apply(ops.workspaces().reportMetadata(s, ws0(), entries("a", "é".repeat(Topology.MAX_METADATA_VALUE)), false));
         refused(ErrorCode.INVALID_REQUEST,
-                t -> ops.reportMetadata(t, ws0(), entries("a", "x".repeat(Topology.MAX_METADATA_VALUE + 1)), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("a", 1.5), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), null, false));
+                t -> ops.workspaces().reportMetadata(t, ws0(), entries("a", "x".repeat(Topology.MAX_METADATA_VALUE + 1)), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("a", 1.5), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), null, false));
         Map<String, Object> full = new java.util.TreeMap<>();
         for (int i = 0; i < Topology.MAX_METADATA - 2; i++) {
             full.put("k" + i, (long) i);
         }
-        apply(ops.reportMetadata(s, ws0(), full, false)); // 30 new + branch + a = 32
+        apply(ops.workspaces().reportMetadata(s, ws0(), full, false)); // 30 new + branch + a = 32
         assertEquals(Topology.MAX_METADATA, w0().metadata().size());
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), entries("one_more", true), false));
-        apply(ops.reportMetadata(s, ws0(), entries("one_more", true, "a", null), false)); // one in, one out: allowed
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), entries("one_more", true), false));
+        apply(ops.workspaces().reportMetadata(s, ws0(), entries("one_more", true, "a", null), false)); // one in, one out: allowed
         Map<String, Object> huge = new java.util.TreeMap<>();
         for (int i = 0; i <= 2 * Topology.MAX_METADATA; i++) {
             huge.put("r" + i, null);
         }
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, ws0(), huge, false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.reportMetadata(t, "workspace_x", entries("a", "b"), false));
-        refused(ErrorCode.NOT_FOUND, t -> ops.reportMetadata(t, "workspace_ffffffffffffffff", entries("a", "b"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), huge, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, "workspace_x", entries("a", "b"), false));
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().reportMetadata(t, "workspace_ffffffffffffffff", entries("a", "b"), false));
     }
 
 
@@ -284,18 +284,18 @@ class TopologyOpsTest {
         for (String n : List.of("a", "b", "c", "d", "e")) {
             apply(ops.openWorkspace(s, dir, n, sp));
         }
-        apply(ops.focusWorkspace(s, s.workspaces().get(2).id()));
+        apply(ops.workspaces().focus(s, s.workspaces().get(2).id()));
     }
 
     @Test
     void moveBlockKeepsOrderAndActive() throws IOException {
         fiveWorkspaces();
-        apply(ops.moveWorkspaces(s, List.of(3, 0), 0));
+        apply(ops.workspaces().moveBlock(s, List.of(3, 0), 0));
         assertEquals(List.of("d", "a", "b", "c", "e"), names());
         assertEquals("c", s.active().orElseThrow().name());
-        apply(ops.moveWorkspaces(s, List.of(0, 1), 3));
+        apply(ops.workspaces().moveBlock(s, List.of(0, 1), 3));
         assertEquals(List.of("b", "c", "e", "d", "a"), names());
-        apply(ops.moveWorkspace(s, 4, 0));
+        apply(ops.workspaces().move(s, 4, 0));
         assertEquals(List.of("a", "b", "c", "e", "d"), names());
         assertEquals("c", s.active().orElseThrow().name());
     }
@@ -303,33 +303,33 @@ class TopologyOpsTest {
     @Test
     void moveBlockValidatesEveryIndexFirst() throws IOException {
         fiveWorkspaces();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(), 0));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(1, 1), 0));
-        refused(ErrorCode.NOT_FOUND, t -> ops.moveWorkspaces(t, List.of(0, 5), 0));
-        refused(ErrorCode.NOT_FOUND, t -> ops.moveWorkspaces(t, List.of(-1), 0));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(0, 1), 4));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, List.of(0), -1));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, List.of(), 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, List.of(1, 1), 0));
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().moveBlock(t, List.of(0, 5), 0));
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().moveBlock(t, List.of(-1), 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, List.of(0, 1), 4));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, List.of(0), -1));
         List<Integer> huge = new ArrayList<>();
         for (int i = 0; i < 257; i++) {
             huge.add(i);
         }
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, huge, 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, huge, 0));
         List<Integer> withNull = new ArrayList<>();
         withNull.add(null);
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveWorkspaces(t, withNull, 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().moveBlock(t, withNull, 0));
     }
 
     @Test
     void closeWorkspaceRemovesItsPanesAndMovesActivity() throws IOException {
         fiveWorkspaces();
         String c = s.workspaces().get(2).id();
-        Change<List<String>> ch = ops.closeWorkspace(s, c);
+        Change<List<String>> ch = ops.workspaces().close(s, c);
         apply(ch);
         assertEquals(List.of("3"), ch.result());
         assertFalse(s.panes().containsKey("3"));
         assertEquals("d", s.active().orElseThrow().name());
         assertEquals(List.of("tab.closed", "workspace.closed"), ch.events().stream().map(TopologyEvent::name).toList());
-        refused(ErrorCode.NOT_FOUND, t -> ops.closeWorkspace(t, c));
+        refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().close(t, c));
     }
 
     // ------------------------------------------------------------ tabs
@@ -340,43 +340,43 @@ class TopologyOpsTest {
 
     void fourTabs() throws IOException {
         open();
-        apply(ops.newTab(s, ws0(), TabKind.PANES, "two", sp));
-        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
-        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
-        apply(ops.focusTab(s, tab(2).id()));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, "two", sp));
+        apply(ops.tabs().create(s, ws0(), TabKind.GIT, null, sp));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
+        apply(ops.tabs().focus(s, tab(2).id()));
     }
 
     @Test
     void newTabAppendsAndActivates() throws IOException {
         open();
-        Change<String> c = ops.newTab(s, ws0(), TabKind.MISSION_CONTROL, null, sp);
+        Change<String> c = ops.tabs().create(s, ws0(), TabKind.MISSION_CONTROL, null, sp);
         apply(c);
         assertEquals(c.result(), w0().activeTab());
         assertNull(tab(2).root());
         assertEquals(List.of("tab.created"), c.events().stream().map(TopologyEvent::name).toList());
         assertEquals(1, spawned.size(), "a dashboard starts no process");
-        Change<String> p = ops.newTab(s, ws0(), TabKind.PANES, "  logs ", sp);
+        Change<String> p = ops.tabs().create(s, ws0(), TabKind.PANES, "  logs ", sp);
         apply(p);
         assertEquals("logs", tab(3).label());
         assertEquals(Optional.of("2"), s.focusedPane());
         Topology before = s;
-        assertThrows(IOException.class, () -> ops.newTab(before, ws0(), TabKind.PANES, null, FAIL));
+        assertThrows(IOException.class, () -> ops.tabs().create(before, ws0(), TabKind.PANES, null, FAIL));
         assertEquals(before, s);
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.newTab(t, ws0(), null, null, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.newTab(t, ws0(), TabKind.PANES, "x".repeat(41), sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.tabs().create(t, ws0(), null, null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.tabs().create(t, ws0(), TabKind.PANES, "x".repeat(41), sp)));
     }
 
     @Test
     void tabMoveToAndByDirectionKeepsActive() throws IOException {
         fourTabs();
         List<String> before = tabIds();
-        TopologyOps.TabMove m = apply(ops.moveTab(s, ws0(), 1, 4, null));
-        assertEquals(new TopologyOps.TabMove(1, 4, 1), m);
+        TabOps.TabMove m = apply(ops.tabs().move(s, ws0(), 1, 4, null));
+        assertEquals(new TabOps.TabMove(1, 4, 1), m);
         assertEquals(List.of(before.get(1), before.get(2), before.get(3), before.get(0)), tabIds());
         assertEquals(before.get(1), w0().activeTab());
-        m = apply(ops.moveTab(s, ws0(), null, null, Direction.RIGHT));
-        assertEquals(new TopologyOps.TabMove(1, 2, 2), m);
-        Change<TopologyOps.TabMove> c = ops.moveTab(s, ws0(), 2, null, Direction.LEFT);
+        m = apply(ops.tabs().move(s, ws0(), null, null, Direction.RIGHT));
+        assertEquals(new TabOps.TabMove(1, 2, 2), m);
+        Change<TabOps.TabMove> c = ops.tabs().move(s, ws0(), 2, null, Direction.LEFT);
         assertEquals("tab.moved", c.events().get(0).name());
         assertEquals(2, c.events().get(0).data().get("from"));
     }
@@ -384,61 +384,61 @@ class TopologyOpsTest {
     @Test
     void tabMoveRejections() throws IOException {
         fourTabs();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 0, 2, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 5, 2, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 0, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 5, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 2, 2, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, null, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), null, 3, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, 2, Direction.RIGHT));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 1, null, Direction.LEFT));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 4, null, Direction.RIGHT));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.moveTab(t, ws0(), 2, null, Direction.UP));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 0, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 5, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 1, 0, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 1, 5, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 2, 2, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 1, null, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), null, 3, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 1, 2, Direction.RIGHT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 1, null, Direction.LEFT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 4, null, Direction.RIGHT));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().move(t, ws0(), 2, null, Direction.UP));
     }
 
     @Test
     void tabSwapKeepsActive() throws IOException {
         fourTabs();
         List<String> before = tabIds();
-        Change<TopologyOps.TabMove> c = ops.swapTabs(s, ws0(), 2, 4);
-        TopologyOps.TabMove m = apply(c);
-        assertEquals(new TopologyOps.TabMove(2, 4, 4), m);
+        Change<TabOps.TabMove> c = ops.tabs().swap(s, ws0(), 2, 4);
+        TabOps.TabMove m = apply(c);
+        assertEquals(new TabOps.TabMove(2, 4, 4), m);
         assertEquals(List.of(before.get(0), before.get(3), before.get(2), before.get(1)), tabIds());
         assertEquals(2, c.events().size());
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 2, 2));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 0, 2));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapTabs(t, ws0(), 1, 5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().swap(t, ws0(), 2, 2));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().swap(t, ws0(), 0, 2));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().swap(t, ws0(), 1, 5));
     }
 
     @Test
     void tabRenameTrimsClearsAndRejects() throws IOException {
         fourTabs();
-        apply(ops.renameTab(s, ws0(), null, "  build "));
+        apply(ops.tabs().rename(s, ws0(), null, "  build "));
         assertEquals("build", tab(2).label());
-        apply(ops.renameTab(s, ws0(), 2, ""));
+        apply(ops.tabs().rename(s, ws0(), 2, ""));
         assertNull(tab(2).label());
-        apply(ops.renameTab(s, ws0(), 1, "x".repeat(40)));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 1, "x".repeat(41)));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 0, "a"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 5, "a"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 3, "a"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renameTab(t, ws0(), 1, null));
+        apply(ops.tabs().rename(s, ws0(), 1, "x".repeat(40)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().rename(t, ws0(), 1, "x".repeat(41)));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().rename(t, ws0(), 0, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().rename(t, ws0(), 5, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().rename(t, ws0(), 3, "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().rename(t, ws0(), 1, null));
     }
 
     @Test
     void tabFocusAndCloseMoveActivity() throws IOException {
         fourTabs();
         String second = tab(2).id();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.focusTab(t, "tab_zz"));
-        refused(ErrorCode.NOT_FOUND, t -> ops.focusTab(t, "tab_00000000000000ff"));
-        Change<List<String>> c = ops.closeTab(s, second);
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.tabs().focus(t, "tab_zz"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.tabs().focus(t, "tab_00000000000000ff"));
+        Change<List<String>> c = ops.tabs().close(s, second);
         apply(c);
         assertEquals(List.of("2"), c.result());
         assertEquals(tab(2).id(), w0().activeTab(), "the tab to the right becomes active");
         assertEquals(TabKind.GIT, tab(2).kind());
         assertFalse(s.panes().containsKey("2"));
-        refused(ErrorCode.NOT_FOUND, t -> ops.closeTab(t, second));
+        refused(ErrorCode.NOT_FOUND, t -> ops.tabs().close(t, second));
     }
 
     // ------------------------------------------------------------ panes
@@ -447,12 +447,12 @@ class TopologyOpsTest {
     void splitInEachDirectionPlacesTheNewPane() throws IOException {
         for (Direction d : Direction.values()) {
             open();
-            String id = apply(ops.split(s, null, d, true, sp));
+            String id = apply(ops.panes().split(s, s.focusedPane().orElseThrow(), d, true, sp));
             Node.Split root = (Node.Split) tab(1).root();
             assertEquals(d.axis(), root.axis());
             assertEquals(0.5, root.ratio());
-            Rect neu = TopologyOps.rect(s, id);
-            Rect old = TopologyOps.rect(s, "1");
+            Rect neu = PaneOps.rect(s, id);
+            Rect old = PaneOps.rect(s, "1");
             switch (d) {
                 case RIGHT -> assertEquals(old.right(), neu.x());
                 case LEFT -> assertEquals(neu.right(), old.x());
@@ -473,18 +473,18 @@ class TopologyOpsTest {
     @Test
     void splitWithoutFocusAndFailedSpawnChangesNothing() throws IOException {
         open();
-        Change<String> c = ops.split(s, "1", Direction.DOWN, false, sp);
+        Change<String> c = ops.panes().split(s, "1", Direction.DOWN, false, sp);
         apply(c);
         assertEquals(Optional.of("1"), s.focusedPane());
         assertEquals("pane.created", c.events().get(0).name());
         Topology before = s;
-        assertThrows(IOException.class, () -> ops.split(before, "1", Direction.RIGHT, true, FAIL));
+        assertThrows(IOException.class, () -> ops.panes().split(before, "1", Direction.RIGHT, true, FAIL));
         // The id the failed spawn was offered is the one the next split hands out.
-        assertEquals("3", ops.split(before, "1", Direction.RIGHT, true, sp).result(),
+        assertEquals("3", ops.panes().split(before, "1", Direction.RIGHT, true, sp).result(),
                 "a failed spawn does not use up the id");
-        refused(ErrorCode.NOT_FOUND, io(t -> ops.split(t, "99", Direction.RIGHT, true, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "x", Direction.RIGHT, true, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.split(t, "1", null, true, sp)));
+        refused(ErrorCode.NOT_FOUND, io(t -> ops.panes().split(t, "99", Direction.RIGHT, true, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.panes().split(t, "x", Direction.RIGHT, true, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.panes().split(t, "1", null, true, sp)));
     }
 
     @Test
@@ -493,7 +493,7 @@ class TopologyOpsTest {
         int n = 0;
         try {
             while (true) {
-                apply(ops.split(s, null, Direction.DOWN, true, sp));
+                apply(ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp));
                 n++;
             }
         } catch (TopologyException e) {
@@ -509,8 +509,8 @@ class TopologyOpsTest {
     @Test
     void paneExitCollapsesTheTreeAndClosesTheTabWithTheLastPane() throws IOException {
         threePanes();
-        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
-        apply(ops.focusTab(s, tab(1).id()));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
+        apply(ops.tabs().focus(s, tab(1).id()));
         Change<Void> c = ops.removePane(s, "3");
         s = c.state(); // not apply(): the model publishes pane.closed, with the exit status, for an exit
         assertTrue(c.events().isEmpty());
@@ -530,26 +530,26 @@ class TopologyOpsTest {
     @Test
     void paneMoveToAnotherTabAndToANewTab() throws IOException {
         threePanes();
-        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp)); // pane 4 in tab 2
-        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp)); // pane 4 in tab 2
+        apply(ops.tabs().create(s, ws0(), TabKind.GIT, null, sp));
         String t2 = tab(2).id();
-        Change<TopologyOps.PaneMove> c = ops.movePane(s, "3", t2, false);
-        TopologyOps.PaneMove m = apply(c);
-        assertEquals(new TopologyOps.PaneMove("3", 0, 2, t2), m);
+        Change<PaneOps.PaneMove> c = ops.panes().move(s, "3", t2, false);
+        PaneOps.PaneMove m = apply(c);
+        assertEquals(new PaneOps.PaneMove("3", 0, 2, t2), m);
         assertEquals(Set.of("4", "3"), new HashSet<>(Topology.leaves(tab(2).root())));
         assertEquals(Optional.of("3"), s.focusedPane(), "focus follows the pane");
         assertEquals("pane.moved", c.events().get(0).name());
         assertEquals("term_3", c.events().get(0).data().get("terminal_id"));
-        m = apply(ops.movePane(s, "1", null, true));
+        m = apply(ops.panes().move(s, "1", null, true));
         assertEquals(4, m.tab());
         assertEquals(new Node.Leaf("2"), tab(1).root());
         // Emptying the source tab removes it; the result's position counts after that. The
         // events come in the order a mirror applies them: the move, then the empty tab goes.
         String t1 = tab(1).id();
-        Change<TopologyOps.PaneMove> last = ops.movePane(s, "2", t2, false);
+        Change<PaneOps.PaneMove> last = ops.panes().move(s, "2", t2, false);
         assertEquals(List.of("pane.moved", "tab.closed"), last.events().stream().map(TopologyEvent::name).toList());
         assertEquals(t1, last.events().get(1).data().get("tab_id"));
-        Change<TopologyOps.PaneMove> toNew = ops.movePane(s, "2", null, true);
+        Change<PaneOps.PaneMove> toNew = ops.panes().move(s, "2", null, true);
         assertEquals(List.of("tab.created", "pane.moved", "tab.closed"),
                 toNew.events().stream().map(TopologyEvent::name).toList(), "the new tab exists before the pane moves in");
         m = apply(last);
@@ -562,26 +562,26 @@ class TopologyOpsTest {
     @Test
     void paneMoveIntoAPaneTooNarrowToSplitIsRefusedLikeSplit() throws IOException {
         open();
-        apply(ops.split(s, "1", Direction.RIGHT, true, sp)); // 1 | 2
+        apply(ops.panes().split(s, "1", Direction.RIGHT, true, sp)); // 1 | 2
         String t1 = tab(1).id();
-        apply(ops.setSplitRatio(s, t1, List.of(), 0.0)); // pane 1 exactly the minimum width
-        apply(ops.focusPane(s, "1"));
-        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp)); // pane 3 alone in tab 2
+        apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.0)); // pane 1 exactly the minimum width
+        apply(ops.panes().focus(s, "1"));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp)); // pane 3 alone in tab 2
         TopologyException bySplit = refused(ErrorCode.INVALID_REQUEST,
-                io(t -> ops.split(t, "1", Direction.RIGHT, true, sp)));
-        TopologyException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "3", t1, false));
+                io(t -> ops.panes().split(t, "1", Direction.RIGHT, true, sp)));
+        TopologyException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "3", t1, false));
         assertEquals("too_small", bySplit.details().get("reason"));
         assertEquals(Map.of("field", "tab", "reason", "too_small"), byMove.details());
         assertEquals(bySplit.getMessage(), byMove.getMessage());
         // Twice the minimum: the move fits, both halves at the minimum; the next one does not.
-        apply(ops.setSplitRatio(s, t1, List.of(), 2.0 * Geometry.MIN_WIDTH / Topology.AREA));
-        apply(ops.movePane(s, "3", t1, false));
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "3").width());
+        apply(ops.layouts().setSplitRatio(s, t1, List.of(), 2.0 * Geometry.MIN_WIDTH / Topology.AREA));
+        apply(ops.panes().move(s, "3", t1, false));
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "3").width());
         for (int i = 0; i < 3; i++) {
-            apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+            apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
             String pane = Topology.leaves(tab(2).root()).get(0);
-            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, pane, t1, false));
+            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, pane, t1, false));
             assertEquals("too_small", e.details().get("reason"));
             apply(ops.removePane(s, pane));
         }
@@ -602,7 +602,7 @@ class TopologyOpsTest {
             try {
                 switch (r.nextInt(5)) {
                     case 0, 1 -> {
-                        apply(ops.split(s, p, d, true, sp));
+                        apply(ops.panes().split(s, p, d, true, sp));
                         Map<String, Rect> after = Geometry.rects(tab(1).root());
                         for (String q : panes) {
                             if (!q.equals(p)) {
@@ -611,17 +611,17 @@ class TopologyOpsTest {
                         }
                     }
                     case 2 -> {
-                        apply(ops.focusPane(s, p));
-                        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
+                        apply(ops.panes().focus(s, p));
+                        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
                         String moved = Topology.leaves(tab(2).root()).get(0);
                         try {
-                            apply(ops.movePane(s, moved, t1, false));
+                            apply(ops.panes().move(s, moved, t1, false));
                         } catch (TopologyException e) {
                             apply(ops.removePane(s, moved));
                             throw e;
                         }
                     }
-                    case 3 -> apply(ops.resize(s, p, d, r.nextInt(81) - 40));
+                    case 3 -> apply(ops.panes().resize(s, p, d, r.nextInt(81) - 40));
                     default -> {
                         List<String> path = new ArrayList<>();
                         Node n = tab(1).root();
@@ -630,7 +630,7 @@ class TopologyOpsTest {
                             n = path.get(path.size() - 1).equals("a") ? sp.a() : sp.b();
                         }
                         if (n instanceof Node.Split) {
-                            apply(ops.setSplitRatio(s, t1, path, r.nextDouble()));
+                            apply(ops.layouts().setSplitRatio(s, t1, path, r.nextDouble()));
                         }
                     }
                 }
@@ -648,53 +648,53 @@ class TopologyOpsTest {
     @Test
     void paneMoveRejections() throws IOException {
         threePanes();
-        apply(ops.newTab(s, ws0(), TabKind.ORCHESTRATION, null, sp));
+        apply(ops.tabs().create(s, ws0(), TabKind.ORCHESTRATION, null, sp));
         String dash = tab(2).id();
         String own = tab(1).id();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", dash, false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", own, false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", own, true));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", null, false));
-        refused(ErrorCode.NOT_FOUND, t -> ops.movePane(t, "42", null, true));
-        refused(ErrorCode.NOT_FOUND, t -> ops.movePane(t, "1", "tab_00000000000000ff", false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", dash, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", own, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", own, true));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", null, false));
+        refused(ErrorCode.NOT_FOUND, t -> ops.panes().move(t, "42", null, true));
+        refused(ErrorCode.NOT_FOUND, t -> ops.panes().move(t, "1", "tab_00000000000000ff", false));
         apply(ops.openWorkspace(s, dir, "other", sp));
         String foreign = s.workspaces().get(1).tabs().get(0).id();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.movePane(t, "1", foreign, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", foreign, false));
     }
 
     @Test
     void paneSwapOnlyInOneTab() throws IOException {
         threePanes();
-        apply(ops.swapPanes(s, "1", "3"));
+        apply(ops.panes().swap(s, "1", "3"));
         assertEquals(List.of("3", "2", "1"), Topology.leaves(tab(1).root()));
         assertEquals("3", tab(1).focused());
-        apply(ops.newTab(s, ws0(), TabKind.PANES, null, sp));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", "4"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", "1"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.swapPanes(t, "1", null));
-        refused(ErrorCode.NOT_FOUND, t -> ops.swapPanes(t, "1", "77"));
+        apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().swap(t, "1", "4"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().swap(t, "1", "1"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().swap(t, "1", null));
+        refused(ErrorCode.NOT_FOUND, t -> ops.panes().swap(t, "1", "77"));
     }
 
     @Test
     void focusNeighborAndEdges() throws IOException {
         threePanes(); // 1 left; 2 top right; 3 bottom right
         Topology before = s;
-        assertEquals(Optional.of("2"), TopologyOps.neighbor(s, "1", Direction.RIGHT), "ties go to the top");
-        assertEquals(Optional.of("1"), TopologyOps.neighbor(s, "3", Direction.LEFT));
-        assertEquals(Optional.of("2"), TopologyOps.neighbor(s, "3", Direction.UP));
-        assertEquals(Optional.empty(), TopologyOps.neighbor(s, "1", Direction.LEFT));
+        assertEquals(Optional.of("2"), PaneOps.neighbor(s, "1", Direction.RIGHT), "ties go to the top");
+        assertEquals(Optional.of("1"), PaneOps.neighbor(s, "3", Direction.LEFT));
+        assertEquals(Optional.of("2"), PaneOps.neighbor(s, "3", Direction.UP));
+        assertEquals(Optional.empty(), PaneOps.neighbor(s, "1", Direction.LEFT));
         assertEquals(EnumSet.of(Direction.LEFT, Direction.UP, Direction.DOWN),
-                Geometry.edges(TopologyOps.rect(s, "1")));
-        assertEquals(EnumSet.of(Direction.RIGHT, Direction.DOWN), Geometry.edges(TopologyOps.rect(s, "3")));
+                Geometry.edges(PaneOps.rect(s, "1")));
+        assertEquals(EnumSet.of(Direction.RIGHT, Direction.DOWN), Geometry.edges(PaneOps.rect(s, "3")));
         assertSame(before, s, "queries never change anything");
-        Change<Optional<String>> c = ops.focusDirection(s, "3", Direction.LEFT);
+        Change<Optional<String>> c = ops.panes().focusDirection(s, "3", Direction.LEFT);
         apply(c);
         assertEquals(Optional.of("1"), s.focusedPane());
-        Change<Optional<String>> none = ops.focusDirection(s, "1", Direction.LEFT);
+        Change<Optional<String>> none = ops.panes().focusDirection(s, "1", Direction.LEFT);
         assertSame(s, none.state());
-        apply(ops.focusPane(s, "2"));
+        apply(ops.panes().focus(s, "2"));
         assertEquals(Optional.of("2"), s.focusedPane());
-        refused(ErrorCode.NOT_FOUND, t -> ops.focusPane(t, "9"));
+        refused(ErrorCode.NOT_FOUND, t -> ops.panes().focus(t, "9"));
     }
 
     @Test
@@ -780,9 +780,9 @@ class TopologyOpsTest {
     /** 1 | (2 | (3 | 4)) made by splitting, all halves. */
     void fourInARow() throws IOException {
         open();
-        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
-        apply(ops.split(s, "2", Direction.RIGHT, true, sp));
-        apply(ops.split(s, "3", Direction.RIGHT, true, sp));
+        apply(ops.panes().split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.panes().split(s, "2", Direction.RIGHT, true, sp));
+        apply(ops.panes().split(s, "3", Direction.RIGHT, true, sp));
     }
 
     @Test
@@ -791,19 +791,19 @@ class TopologyOpsTest {
         String t1 = tab(1).id();
         // The inner splits lean towards their first pane as far as they may: 3 | 4 (2,500
         // units) keeps pane 4's minimum, 2 | (3 | 4) (5,000) keeps room for both.
-        assertEquals(1.0 - 1.0 * Geometry.MIN_WIDTH / 2500, apply(ops.setSplitRatio(s, t1, List.of("b", "b"), 1.0)),
+        assertEquals(1.0 - 1.0 * Geometry.MIN_WIDTH / 2500, apply(ops.layouts().setSplitRatio(s, t1, List.of("b", "b"), 1.0)),
                 1e-12);
-        assertEquals(1.0 - 2.0 * Geometry.MIN_WIDTH / 5000, apply(ops.setSplitRatio(s, t1, List.of("b"), 1.0)), 1e-12);
+        assertEquals(1.0 - 2.0 * Geometry.MIN_WIDTH / 5000, apply(ops.layouts().setSplitRatio(s, t1, List.of("b"), 1.0)), 1e-12);
         // The root gives pane 1 everything: the right side keeps room for its three panes.
-        double root = apply(ops.setSplitRatio(s, t1, List.of(), 1.0));
+        double root = apply(ops.layouts().setSplitRatio(s, t1, List.of(), 1.0));
         assertEquals(1.0 - 3.0 * Geometry.MIN_WIDTH / Topology.AREA, root, 1e-12);
-        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
         for (String p : List.of("2", "3", "4")) {
-            assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, p).width(), "pane " + p);
+            assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, p).width(), "pane " + p);
         }
         minimumKept(tab(1).root());
         // And the other way: pane 1 keeps its own minimum.
-        assertEquals((double) Geometry.MIN_WIDTH / Topology.AREA, apply(ops.setSplitRatio(s, t1, List.of(), 0.0)),
+        assertEquals((double) Geometry.MIN_WIDTH / Topology.AREA, apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.0)),
                 1e-12);
         minimumKept(tab(1).root());
     }
@@ -811,20 +811,20 @@ class TopologyOpsTest {
     @Test
     void applyLayoutClampsEachSplitToTheRoomItsSubtreesNeed() throws IOException {
         open();
-        apply(ops.split(s, "1", Direction.RIGHT, true, sp));
-        apply(ops.split(s, "2", Direction.DOWN, true, sp));
-        apply(ops.split(s, "3", Direction.RIGHT, true, sp)); // 1 | (2 / (3 | 4))
+        apply(ops.panes().split(s, "1", Direction.RIGHT, true, sp));
+        apply(ops.panes().split(s, "2", Direction.DOWN, true, sp));
+        apply(ops.panes().split(s, "3", Direction.RIGHT, true, sp)); // 1 | (2 / (3 | 4))
         // Every ratio pushed to the end: the right side must stay wide enough for 3 | 4 (a
         // vertical split needs the wider of its two sides), 2 one row high, 3 and 4 halves.
         Node asked = new Node.Split(Axis.HORIZONTAL, 1.0, new Node.Leaf("1"), new Node.Split(Axis.VERTICAL, 0.0,
                 new Node.Leaf("2"), new Node.Split(Axis.HORIZONTAL, 1.0, new Node.Leaf("3"), new Node.Leaf("4"))));
-        apply(ops.applyLayout(s, tab(1).id(), asked, null));
+        apply(ops.layouts().apply(s, tab(1).id(), asked, null));
         minimumKept(tab(1).root());
-        assertEquals(Topology.AREA - 2 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
-        assertEquals(2 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width());
-        assertEquals(Geometry.MIN_HEIGHT, TopologyOps.rect(s, "2").height());
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "3").width());
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "4").width());
+        assertEquals(Topology.AREA - 2 * Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
+        assertEquals(2 * Geometry.MIN_WIDTH, PaneOps.rect(s, "2").width());
+        assertEquals(Geometry.MIN_HEIGHT, PaneOps.rect(s, "2").height());
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "3").width());
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "4").width());
         Node.Split stored = (Node.Split) tab(1).root();
         assertEquals(1.0 - 2.0 * Geometry.MIN_WIDTH / Topology.AREA, stored.ratio(), 1e-12, "stored clamped");
     }
@@ -832,13 +832,13 @@ class TopologyOpsTest {
     @Test
     void resizeKeepsEveryPaneOfANestedSubtreeAtTheMinimum() throws IOException {
         fourInARow();
-        apply(ops.resize(s, "1", Direction.RIGHT, 1000));
+        apply(ops.panes().resize(s, "1", Direction.RIGHT, 1000));
         minimumKept(tab(1).root());
-        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
-        apply(ops.resize(s, "4", Direction.LEFT, -1000)); // shrinks 4 towards 3
+        assertEquals(Topology.AREA - 3 * Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "4", Direction.LEFT, -1000)); // shrinks 4 towards 3
         minimumKept(tab(1).root());
-        apply(ops.resize(s, "2", Direction.LEFT, 1000)); // grows 2 into 1
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "2", Direction.LEFT, 1000)); // grows 2 into 1
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
         minimumKept(tab(1).root());
     }
 
@@ -863,14 +863,14 @@ class TopologyOpsTest {
         tabOf(row(120, Axis.HORIZONTAL, 0.5));
         String t1 = tab(1).id();
         // set_split_ratio there cannot keep the minimum: it stores the share the layout uses.
-        assertEquals(1.0 / 120, apply(ops.setSplitRatio(s, t1, List.of(), 0.9)), 1e-12);
-        assertEquals(83, TopologyOps.rect(s, "1").width());
-        apply(ops.resize(s, "1", Direction.RIGHT, 10));
-        assertEquals(83, TopologyOps.rect(s, "1").width(), "resize cannot make room either");
+        assertEquals(1.0 / 120, apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.9)), 1e-12);
+        assertEquals(83, PaneOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "1", Direction.RIGHT, 10));
+        assertEquals(83, PaneOps.rect(s, "1").width(), "resize cannot make room either");
         // layout.apply accepts such a tree (here a balanced one, 7 levels) and shares it the
         // same way: 64 panes on the left half, 56 on the right.
         Node wide = new Node.Split(Axis.HORIZONTAL, 0.99, balanced(1, 64), balanced(65, 120));
-        apply(ops.applyLayout(s, t1, wide, null));
+        apply(ops.layouts().apply(s, t1, wide, null));
         tiles(tab(1).root());
         assertEquals(64.0 / 120, ((Node.Split) tab(1).root()).ratio(), 1e-12);
         for (Rect r : Geometry.rects(tab(1).root()).values()) {
@@ -880,7 +880,7 @@ class TopologyOpsTest {
         Node deep = row(Topology.MAX_DEPTH + 1, Axis.VERTICAL, 0.5);
         tabOf(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf(Integer.toString(Topology.MAX_DEPTH + 1)),
                 row(Topology.MAX_DEPTH, Axis.HORIZONTAL, 0.5)));
-        apply(ops.applyLayout(s, tab(1).id(), deep, null));
+        apply(ops.layouts().apply(s, tab(1).id(), deep, null));
         tiles(tab(1).root());
         for (Rect r : Geometry.rects(tab(1).root()).values()) {
             assertTrue(r.height() >= Topology.AREA / (Topology.MAX_DEPTH + 1) - 1, r.toString());
@@ -890,55 +890,55 @@ class TopologyOpsTest {
     @Test
     void resizeMovesTheBorderAndClamps() throws IOException {
         threePanes();
-        apply(ops.resize(s, "1", Direction.RIGHT, 10));
-        assertEquals(5000 + 10 * Geometry.CELL_WIDTH, TopologyOps.rect(s, "1").width());
-        apply(ops.resize(s, "2", Direction.LEFT, 4));
-        assertEquals(5500 - 4 * Geometry.CELL_WIDTH, TopologyOps.rect(s, "1").width());
-        apply(ops.resize(s, "3", Direction.UP, 5));
-        assertEquals(5000 + 5 * Geometry.CELL_HEIGHT, TopologyOps.rect(s, "3").height());
-        apply(ops.resize(s, "1", Direction.RIGHT, 1000));
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width(), "clamped to the minimum");
-        apply(ops.resize(s, "1", Direction.RIGHT, -10000));
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "1", Direction.RIGHT, 10));
+        assertEquals(5000 + 10 * Geometry.CELL_WIDTH, PaneOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "2", Direction.LEFT, 4));
+        assertEquals(5500 - 4 * Geometry.CELL_WIDTH, PaneOps.rect(s, "1").width());
+        apply(ops.panes().resize(s, "3", Direction.UP, 5));
+        assertEquals(5000 + 5 * Geometry.CELL_HEIGHT, PaneOps.rect(s, "3").height());
+        apply(ops.panes().resize(s, "1", Direction.RIGHT, 1000));
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "2").width(), "clamped to the minimum");
+        apply(ops.panes().resize(s, "1", Direction.RIGHT, -10000));
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
         tiles(tab(1).root());
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", Direction.LEFT, 3));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "2", Direction.UP, 3));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", Direction.RIGHT, 0));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.resize(t, "1", null, 1));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().resize(t, "1", Direction.LEFT, 3));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().resize(t, "2", Direction.UP, 3));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().resize(t, "1", Direction.RIGHT, 0));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().resize(t, "1", null, 1));
     }
 
     @Test
     void zoomTogglesAndEndsWhenFocusMoves() throws IOException {
         threePanes();
-        assertTrue(apply(ops.zoom(s, "1", null)));
+        assertTrue(apply(ops.panes().zoom(s, "1", null)));
         assertTrue(tab(1).zoomed());
         assertEquals("1", tab(1).focused());
-        assertSame(s, ops.zoom(s, "1", true).state());
-        assertFalse(apply(ops.zoom(s, "1", null)));
-        apply(ops.zoom(s, "1", true));
-        apply(ops.focusPane(s, "2"));
+        assertSame(s, ops.panes().zoom(s, "1", true).state());
+        assertFalse(apply(ops.panes().zoom(s, "1", null)));
+        apply(ops.panes().zoom(s, "1", true));
+        apply(ops.panes().focus(s, "2"));
         assertFalse(tab(1).zoomed());
-        refused(ErrorCode.NOT_FOUND, t -> ops.zoom(t, "9", true));
+        refused(ErrorCode.NOT_FOUND, t -> ops.panes().zoom(t, "9", true));
     }
 
     @Test
     void paneNameAndPurpose() throws IOException {
         open();
-        apply(ops.renamePane(s, "1", "  web "));
+        apply(ops.panes().rename(s, "1", "  web "));
         assertEquals("web", s.panes().get("1").name());
-        apply(ops.renamePane(s, "1", ""));
+        apply(ops.panes().rename(s, "1", ""));
         assertNull(s.panes().get("1").name());
-        assertEquals("frontend development server", apply(ops.purpose(s, "1", "  frontend development server ", false)));
-        assertEquals("web", apply(ops.renamePane(s, null, "web")) == null ? s.panes().get("1").name() : "");
+        assertEquals("frontend development server", apply(ops.panes().purpose(s, "1", "  frontend development server ", false)));
+        assertEquals("web", apply(ops.panes().rename(s, s.focusedPane().orElseThrow(), "web")) == null ? s.panes().get("1").name() : "");
         assertEquals("frontend development server", s.panes().get("1").purpose(), "rename leaves the purpose");
-        apply(ops.purpose(s, "1", "😀".repeat(60), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "😀".repeat(61), false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "two\nlines", false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "   ", false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", "x", true));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.purpose(t, "1", null, false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.renamePane(t, "1", "x".repeat(41)));
-        assertNull(apply(ops.purpose(s, "1", null, true)));
+        apply(ops.panes().purpose(s, "1", "😀".repeat(60), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().purpose(t, "1", "😀".repeat(61), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().purpose(t, "1", "two\nlines", false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().purpose(t, "1", "   ", false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().purpose(t, "1", "x", true));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().purpose(t, "1", null, false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().rename(t, "1", "x".repeat(41)));
+        assertNull(apply(ops.panes().purpose(s, "1", null, true)));
         assertNull(s.panes().get("1").purpose());
     }
 
@@ -947,7 +947,7 @@ class TopologyOpsTest {
     @Test
     void exportApplyRoundTripAndFocus() throws IOException {
         threePanes();
-        TopologyOps.LayoutView v = TopologyOps.exportLayout(s, null);
+        LayoutOps.LayoutView v = LayoutOps.view(s, s.active().orElseThrow().activeTab());
         assertEquals(tab(1).root(), v.root());
         assertEquals("3", v.focused());
         ObjectNode json = Layouts.toJson(v.root());
@@ -955,7 +955,7 @@ class TopologyOpsTest {
         Node flipped = new Node.Split(Axis.VERTICAL, 0.3, new Node.Leaf("3"),
                 new Node.Split(Axis.HORIZONTAL, 0.6, new Node.Leaf("2"), new Node.Leaf("1")));
         Set<String> termsBefore = new HashSet<>(s.panes().keySet());
-        Change<TopologyOps.LayoutView> c = ops.applyLayout(s, tab(1).id(), flipped, "1");
+        Change<LayoutOps.LayoutView> c = ops.layouts().apply(s, tab(1).id(), flipped, "1");
         apply(c);
         assertEquals(flipped, tab(1).root());
         assertEquals(Optional.of("1"), s.focusedPane());
@@ -980,16 +980,16 @@ class TopologyOpsTest {
                 new Bad(new Node.Split(Axis.HORIZONTAL, 1.5, two, l3), "invalid_ratio"),
                 new Bad(new Node.Split(Axis.HORIZONTAL, Double.NaN, two, l3), "invalid_ratio"),
                 new Bad(new Node.Split(Axis.HORIZONTAL, -0.1, two, l3), "invalid_ratio"))) {
-            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, b.tree(), null));
+            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, b.tree(), null));
             assertEquals(b.reason(), e.details().get("reason"), b.toString());
         }
         Node ok = new Node.Split(Axis.HORIZONTAL, 0.5, two, l3);
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, ok, "9"));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, null, null));
-        apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, ok, "9"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, null, null));
+        apply(ops.tabs().create(s, ws0(), TabKind.GIT, null, sp));
         String git = tab(2).id();
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, git, ok, null));
-        refused(ErrorCode.INVALID_REQUEST, t -> TopologyOps.exportLayout(t, git));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, git, ok, null));
+        refused(ErrorCode.INVALID_REQUEST, t -> LayoutOps.view(t, git));
     }
 
     /** A vertical chain {@code depth} splits deep, its leaves "0".."depth", the deep end on side a or b. */
@@ -1061,7 +1061,7 @@ class TopologyOpsTest {
         // Through layout.apply: a 10,000-level chain is refused for its depth before the
         // walk reaches a leaf (its a side, walked first, is the deep one).
         Node deep = chain(10_000, true);
-        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.applyLayout(t, t1, deep, null));
+        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, deep, null));
         assertEquals("too_deep", e.details().get("reason"), e.getMessage());
         // 10,000 levels deep on either side, every leaf a valid pane: depth is the only reason.
         refusedFor("too_deep", chain(10_000, true), ids(10_001));
@@ -1117,26 +1117,26 @@ class TopologyOpsTest {
     void setSplitRatioByPathClamps() throws IOException {
         threePanes();
         String t1 = tab(1).id();
-        assertEquals(0.25, apply(ops.setSplitRatio(s, t1, List.of(), 0.25)));
-        assertEquals(2500, TopologyOps.rect(s, "1").width());
-        assertEquals(0.8, apply(ops.setSplitRatio(s, t1, List.of("b"), 0.8)));
-        assertEquals(8000, TopologyOps.rect(s, "2").height());
-        double clamped = apply(ops.setSplitRatio(s, t1, List.of(), 0.0));
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "1").width());
+        assertEquals(0.25, apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.25)));
+        assertEquals(2500, PaneOps.rect(s, "1").width());
+        assertEquals(0.8, apply(ops.layouts().setSplitRatio(s, t1, List.of("b"), 0.8)));
+        assertEquals(8000, PaneOps.rect(s, "2").height());
+        double clamped = apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.0));
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "1").width());
         assertEquals((double) Geometry.MIN_WIDTH / Topology.AREA, clamped);
-        apply(ops.setSplitRatio(s, t1, List.of(), 1.0));
-        assertEquals(Geometry.MIN_WIDTH, TopologyOps.rect(s, "2").width());
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of(), 1.5));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of(), Double.NaN));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, List.of("c"), 0.5));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, null, 0.5));
-        refused(ErrorCode.NOT_FOUND, t -> ops.setSplitRatio(t, t1, List.of("a"), 0.5));
-        refused(ErrorCode.NOT_FOUND, t -> ops.setSplitRatio(t, t1, List.of("b", "a", "a"), 0.5));
+        apply(ops.layouts().setSplitRatio(s, t1, List.of(), 1.0));
+        assertEquals(Geometry.MIN_WIDTH, PaneOps.rect(s, "2").width());
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().setSplitRatio(t, t1, List.of(), 1.5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().setSplitRatio(t, t1, List.of(), Double.NaN));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().setSplitRatio(t, t1, List.of("c"), 0.5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().setSplitRatio(t, t1, null, 0.5));
+        refused(ErrorCode.NOT_FOUND, t -> ops.layouts().setSplitRatio(t, t1, List.of("a"), 0.5));
+        refused(ErrorCode.NOT_FOUND, t -> ops.layouts().setSplitRatio(t, t1, List.of("b", "a", "a"), 0.5));
         List<String> tooLong = new ArrayList<>();
         for (int i = 0; i < 65; i++) {
             tooLong.add("a");
         }
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.setSplitRatio(t, t1, tooLong, 0.5));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().setSplitRatio(t, t1, tooLong, 0.5));
     }
 
     @Test
@@ -1155,7 +1155,7 @@ class TopologyOpsTest {
     /** Fills workspace 0 up to {@link Topology#MAX_TABS} with dashboard tabs (no panes). */
     void fillTabs() throws IOException {
         while (w0().tabs().size() < Topology.MAX_TABS) {
-            apply(ops.newTab(s, ws0(), TabKind.GIT, null, sp));
+            apply(ops.tabs().create(s, ws0(), TabKind.GIT, null, sp));
         }
     }
 
@@ -1164,7 +1164,7 @@ class TopologyOpsTest {
         s = Topology.empty();
         apply(ops.openWorkspace(s, dir, "w", sp));
         fillTabs();
-        TopologyException tabNew = refused(ErrorCode.INVALID_REQUEST, io(t -> ops.newTab(t, ws0(), TabKind.PANES, null, sp)));
+        TopologyException tabNew = refused(ErrorCode.INVALID_REQUEST, io(t -> ops.tabs().create(t, ws0(), TabKind.PANES, null, sp)));
         Pane p = new Pane("99", "term_99", dir, List.of("sh"), null, null);
         TopologyException adopt = refused(ErrorCode.INVALID_REQUEST, t -> ops.addPaneTab(t, ws0(), null, dir, p, true));
         assertEquals(tabNew.details(), adopt.details());
@@ -1184,14 +1184,14 @@ class TopologyOpsTest {
         TopologyException e = refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openPaneTab(t, ws0(), dir, true, mustNotRun)));
         assertEquals(Map.of("field", "tab", "reason", "too_many"), e.details());
         // with room it adds a pane tab in the given folder, and focus makes it active
-        apply(ops.closeTab(s, tab(2).id()));
+        apply(ops.tabs().close(s, tab(2).id()));
         Path sub = dir.resolve("sub");
         java.nio.file.Files.createDirectories(sub);
         String tabId = apply(ops.openPaneTab(s, ws0(), sub, false, sp));
         assertEquals(Topology.MAX_TABS, w0().tabs().size());
         assertEquals(sub, s.panes().get(spawned.get(0)).cwd());
         assertEquals(tab(Topology.MAX_TABS - 1).id(), w0().activeTab(), "no focus: the active tab stays");
-        apply(ops.closeTab(s, tab(3).id()));
+        apply(ops.tabs().close(s, tab(3).id()));
         String focused = apply(ops.openPaneTab(s, ws0(), dir, true, sp));
         assertEquals(focused, w0().activeTab());
         assertFalse(focused.equals(tabId));
@@ -1204,7 +1204,7 @@ class TopologyOpsTest {
             apply(ops.openWorkspace(s, dir, null, sp));
             // keep the workspace, free its pane: the workspace limit is what is tested
             Workspace last = s.workspaces().get(s.workspaces().size() - 1);
-            apply(ops.closeTab(s, last.tabs().get(0).id()));
+            apply(ops.tabs().close(s, last.tabs().get(0).id()));
         }
         TopologyException open = refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir, null, sp)));
         Pane p = new Pane("5000", "term_5000", dir, List.of("sh"), null, null);
@@ -1229,7 +1229,7 @@ class TopologyOpsTest {
         assertEquals(expected, s.workspace(viaOpen).orElseThrow().name());
         assertEquals(expected, s.workspace("workspace_00000000000000ee").orElseThrow().name());
         for (Workspace w : s.workspaces()) {
-            apply(ops.renameWorkspace(s, w.id(), w.name())); // the same name is one rename accepts
+            apply(ops.workspaces().rename(s, w.id(), w.name())); // the same name is one rename accepts
         }
     }
 

@@ -1,6 +1,7 @@
 package io.artuditu.terminal.internal.attach;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.terminal.internal.Screen;
 import io.artuditu.terminal.internal.Screens;
@@ -11,9 +12,11 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
+import io.artuditu.workspace.topology.Targets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +40,8 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = UhpFamily.class)
 public final class AttachFamily implements UhpFamily {
+    /** attach.pane's target as its contract declares it: a pane, the focused one when omitted. */
+    private static final TargetSpec TARGET = UhpContract.standard().method("attach.pane").target();
     /** How long deactivation waits for the streams to send their last line before closing them. */
     static final long SHUTDOWN_GRACE_MS = 1_000;
 
@@ -118,13 +123,14 @@ public final class AttachFamily implements UhpFamily {
 
     /** The pane {@code pane} names (null: the focused one) with its live screen. */
     Target resolve(String pane) {
-        Optional<PaneInfo> info = pane == null ? workspaces.focusedPane() : workspaces.pane(pane);
+        ObjectNode named = JsonNodeFactory.instance.objectNode();
+        if (pane != null) {
+            named.put("pane", pane);
+        }
+        String id = Targets.resolve(workspaces.topology(), TARGET, named).pane();
+        Optional<PaneInfo> info = workspaces.pane(id);
         if (info.isEmpty()) {
-            if (pane == null) {
-                throw new UhpException(ErrorCode.NOT_FOUND, "no pane is focused; name one with pane", Map.of());
-            }
-            throw new UhpException(ErrorCode.NOT_FOUND, "no pane " + pane,
-                    Map.of("pane", pane, "state", "unknown"));
+            throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + id, Map.of("pane", id, "state", "unknown"));
         }
         PaneInfo p = info.get();
         Optional<Screen> screen = screens.screen(p.terminalId());

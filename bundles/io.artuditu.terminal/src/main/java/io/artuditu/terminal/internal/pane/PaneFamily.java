@@ -23,6 +23,8 @@ import io.artuditu.pty.proc.ProcessEntry;
 import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.pty.proc.ProcessTree;
 import io.artuditu.workspace.Workspaces;
+import io.artuditu.workspace.topology.Targets;
+import io.artuditu.workspace.topology.TopologyException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -37,7 +39,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * The pane I/O methods: {@code pane.run}, {@code pane.send_input}, {@code pane.read},
  * {@code pane.status}, {@code pane.processes}. A call names a pane by id or means the focused
- * one; the pane is resolved once, here, with evidence when it is gone. See
+ * one; the pane is resolved once, by the shared {@link Targets} rule, with evidence when
+ * it is gone. See
  * {@code docs/protocol/panes.md}.
  */
 @Component(service = UhpFamily.class)
@@ -58,6 +61,7 @@ public final class PaneFamily implements UhpFamily {
     private final ProcessScan processes;
     private final PaneRun run;
     private final List<UhpMethod> methods;
+    private final UhpContract contract = UhpContract.standard();
 
     @Activate
     public PaneFamily(@Reference Workspaces workspaces, @Reference Screens screens, @Reference ProcessScan processes) {
@@ -66,7 +70,7 @@ public final class PaneFamily implements UhpFamily {
         this.processes = processes;
         this.tracking = screens.host().track(exited);
         this.run = new PaneRun(this);
-        UhpContract c = UhpContract.standard();
+        UhpContract c = contract;
         this.methods = List.of(
                 UhpMethod.of(c.method("pane.run"), run::run),
                 UhpMethod.of(c.method("pane.send_input"), this::sendInput),
@@ -100,16 +104,23 @@ public final class PaneFamily implements UhpFamily {
         }
     }
 
+    /**
+     * The live pane the call names (its {@code pane}, else the focused one), resolved by the
+     * shared {@link Targets} rule the method's contract declares, with its screen; a pane that
+     * has gone is {@code not_found} with what is known of its exit.
+     */
     Target target(Call call) {
-        JsonNode p = call.params().get("pane");
-        PaneInfo info;
-        if (p == null) {
-            info = workspaces.focusedPane().orElseThrow(() -> new UhpException(ErrorCode.NOT_FOUND,
-                    "no pane has the focus; name one with pane", Map.of("state", "no_focused_pane")));
-        } else {
-            String id = p.textValue();
-            info = workspaces.pane(id).orElseThrow(() -> gone(id));
+        String id;
+        try {
+            id = Targets.resolve(workspaces.topology(), contract.method(call.method()).target(), call.params()).pane();
+        } catch (TopologyException e) {
+            JsonNode named = call.params().get("pane");
+            if (e.code() == ErrorCode.NOT_FOUND && named != null) {
+                throw gone(named.textValue());
+            }
+            throw e;
         }
+        PaneInfo info = workspaces.pane(id).orElseThrow(() -> gone(id));
         Screen s = screens.screen(info.terminalId()).orElseThrow(() -> gone(info.id(), info.terminalId()));
         return new Target(info, s);
     }

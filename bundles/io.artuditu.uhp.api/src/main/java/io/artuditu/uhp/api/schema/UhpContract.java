@@ -65,9 +65,19 @@ public final class UhpContract {
                 if (methods.containsKey(name)) {
                     throw new IllegalStateException(name + " is described twice in the contract");
                 }
+                TargetSpec target = TargetSpec.parse(name, m.get("target"));
+                if (target != null) {
+                    JsonNode props = m.path("params").path("properties");
+                    for (String f : new String[] {target.idField(), target.positionField()}) {
+                        if (f != null && !props.has(f)) {
+                            throw new IllegalStateException(name + ": target field " + f + " is not a param");
+                        }
+                    }
+                }
                 methods.put(name, new MethodContract(name, family, scope, JsonSchema.compile(m.path("params")),
                         JsonSchema.compile(m.path("result")), m.path("mutates").asBoolean(false),
-                        m.path("mutates").asBoolean(false) || m.path("revision").asBoolean(false)));
+                        m.path("mutates").asBoolean(false) || m.path("revision").asBoolean(false),
+                        target));
                 ObjectNode entry = all.putObject(name);
                 entry.put("family", family);
                 entry.setAll((ObjectNode) m);

@@ -1,0 +1,80 @@
+package io.artuditu.uhp.api.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What a method acts on, as its contract declares it ({@code "target"}): the kind of
+ * object, the params that name it (an opaque id field and, for workspaces and tabs, a
+ * position field) and what an omitted target means. One resolver reads this for every
+ * method of a kind, so a pane, tab or workspace is found, and refused, the same way
+ * everywhere. Immutable.
+ *
+ * @param kind          what is named
+ * @param idField       the param holding the stable id ({@code pane}, {@code tab_id}, {@code workspace_id},
+ *                      {@code terminal_id})
+ * @param positionField the param holding a 0-based workspace index or 1-based tab position, or null
+ * @param omitted       what a request naming neither means
+ */
+public record TargetSpec(Kind kind, String idField, String positionField, Omitted omitted) {
+
+    /** The kinds of object a method may target. */
+    public enum Kind {
+        WORKSPACE, TAB, PANE, TERMINAL;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What a request that names no target means. */
+    public enum Omitted {
+        /** The focused pane, the active tab of the named or active workspace, the active workspace. */
+        FOCUSED,
+        /** Nothing: the request must name its target ({@code invalid_request} otherwise). */
+        REQUIRED;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public TargetSpec {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(idField, "idField");
+        Objects.requireNonNull(omitted, "omitted");
+        if (kind == Kind.TERMINAL && omitted != Omitted.REQUIRED) {
+            throw new IllegalArgumentException("terminal methods never inherit the focus");
+        }
+        if ((kind == Kind.PANE || kind == Kind.TERMINAL) && positionField != null) {
+            throw new IllegalArgumentException(kind.wire() + " targets have no position");
+        }
+    }
+
+    /** The same kind and rule, named by other params (a second target, such as tab.swap's {@code with}). */
+    public TargetSpec fields(String id, String position) {
+        return new TargetSpec(kind, id, position, omitted);
+    }
+
+    /** The contract's {@code "target"} object, or null when {@code node} is missing. */
+    static TargetSpec parse(String method, JsonNode node) {
+        if (node == null || node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        Kind kind = switch (node.path("kind").asText()) {
+            case "workspace" -> Kind.WORKSPACE;
+            case "tab" -> Kind.TAB;
+            case "pane" -> Kind.PANE;
+            case "terminal" -> Kind.TERMINAL;
+            default -> throw new IllegalStateException(method + ": unknown target kind " + node.path("kind"));
+        };
+        Omitted omitted = switch (node.path("omitted").asText("required")) {
+            case "focused" -> Omitted.FOCUSED;
+            case "required" -> Omitted.REQUIRED;
+            default -> throw new IllegalStateException(method + ": unknown target omitted rule " + node.path("omitted"));
+        };
+        String position = node.hasNonNull("position") ? node.get("position").asText() : null;
+        return new TargetSpec(kind, node.path("id").asText(), position, omitted);
+    }
+}

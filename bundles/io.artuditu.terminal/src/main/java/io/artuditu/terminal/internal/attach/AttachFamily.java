@@ -17,6 +17,7 @@ import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Targets;
+import io.artuditu.workspace.topology.TopologyException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +128,15 @@ public final class AttachFamily implements UhpFamily {
         if (pane != null) {
             named.put("pane", pane);
         }
-        String id = Targets.resolve(workspaces.topology(), TARGET, named).pane();
+        String id;
+        try {
+            id = Targets.resolve(workspaces.topology(), TARGET, named).pane();
+        } catch (TopologyException e) {
+            if (pane != null && e.code() == ErrorCode.NOT_FOUND) {
+                throw new UhpException(ErrorCode.NOT_FOUND, e.getMessage(), Map.of("pane", pane, "state", "unknown"));
+            }
+            throw e;
+        }
         Optional<PaneInfo> info = workspaces.pane(id);
         if (info.isEmpty()) {
             throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + id, Map.of("pane", id, "state", "unknown"));

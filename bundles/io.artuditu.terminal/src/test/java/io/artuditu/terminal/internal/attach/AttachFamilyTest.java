@@ -23,6 +23,9 @@ import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.WorkspaceInfo;
 import io.artuditu.workspace.Workspaces;
+import io.artuditu.workspace.topology.Pane;
+import io.artuditu.workspace.topology.Topology;
+import io.artuditu.workspace.topology.TopologyOps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -82,19 +85,26 @@ class AttachFamilyTest {
         }
     }
 
-    /** The workspace model reduced to what attach asks of it: panes by id, the focused one. */
+    /**
+     * The workspace model reduced to what attach asks of it: panes by id, and a real topology
+     * (built with the core's own operations, one pane tab per pane, the newest focused) for
+     * the shared target resolver.
+     */
     static final class Panes implements Workspaces {
+        static final String WORKSPACE = "workspace_0000000000000001";
         final Map<String, PaneInfo> byId = new ConcurrentHashMap<>();
         final AtomicLong next = new AtomicLong();
-        volatile String focused;
+        final TopologyOps ops = new TopologyOps(() -> String.format("%016x", next.get()));
+        volatile Topology state = Topology.empty();
 
-        PaneInfo spawn(String... command) throws IOException {
+        synchronized PaneInfo spawn(String... command) throws IOException {
             Pty pty = host.spawn(new SpawnRequest(List.of(command), home, Map.of(), 40, 10), null);
             String id = Long.toString(next.incrementAndGet());
-            PaneInfo p = new PaneInfo(id, pty.id(), "w1", List.of(command), home, null, null, pty.pid(),
+            PaneInfo p = new PaneInfo(id, pty.id(), WORKSPACE, List.of(command), home, null, null, pty.pid(),
                     System.currentTimeMillis());
+            state = ops.addPaneTab(state, WORKSPACE, "w", home, new Pane(id, pty.id(), home, List.of(command), null, null),
+                    true).state();
             byId.put(id, p);
-            focused = id;
             return p;
         }
 
@@ -115,7 +125,7 @@ class AttachFamilyTest {
 
         @Override
         public Optional<PaneInfo> focusedPane() {
-            return focused == null ? Optional.empty() : pane(focused);
+            return state.focusedPane().flatMap(this::pane);
         }
 
         @Override
@@ -134,8 +144,8 @@ class AttachFamilyTest {
         }
 
         @Override
-        public io.artuditu.workspace.topology.Topology topology() {
-            throw new UnsupportedOperationException("attach needs no topology");
+        public Topology topology() {
+            return state;
         }
 
         @Override
@@ -362,7 +372,7 @@ class AttachFamilyTest {
         c.until("pane two after a full frame", s -> s.fullFrames == 2 && s.shows("pane two here"));
         assertEquals(30, host.find(two.terminalId()).orElseThrow().cols(), "watched as if attached: sized to the client");
         c.send("{\"watch\":{\"pane\":\"999\"}}");
-        assertEquals("{\"error\":\"no pane 999\"}", c.nextOther(5).toString());
+        assertEquals("{\"error\":\"no such pane: 999\"}", c.nextOther(5).toString());
         c.key('z');
         c.until("keys still go to pane two", s -> s.row(0).equals("pane two herez"));
         c.send("{\"watch\":{\"pane\":\"" + one.id() + "\"}}");

@@ -182,13 +182,15 @@ class TopologyMethodsTest extends OneServerPerClass {
         refused("workspace.rename", p("workspace", -1, "name", "x"), "invalid_request");
         refused("workspace.rename", p("workspace_id", "workspace_zz", "name", "x"), "invalid_request");
         refused("workspace.rename", p("workspace_id", "workspace_0000000000000000", "name", "x"), "not_found");
-        refused("workspace.rename", p("workspace", 0, "workspace_id", a, "name", "x"), "invalid_request");
+        // position and id together must agree: a is workspace 0 here
+        refused("workspace.rename", p("workspace", 1, "workspace_id", a, "name", "x"), "invalid_request");
         refused("workspace.rename", p("workspace_id", a, "name", "   "), "invalid_request");
         refused("workspace.rename", p("workspace_id", a, "name", "x".repeat(41)), "invalid_request");
         refused("workspace.rename", p("workspace_id", a, "name", "two\nlines"), "invalid_request");
         refused("workspace.pin", p("workspace", n, "pinned", true), "not_found");
         refused("workspace.pin", p("workspace_id", "nope", "pinned", true), "invalid_request");
-        refused("workspace.move", p("from", n, "to", 0), "not_found");
+        refused("workspace.move", p("workspace", n, "to", 0), "not_found");
+        refused("workspace.move", p("from", 0, "to", 1), "invalid_request");
         refused("workspace.move", p("workspace_id", a, "to", n), "invalid_request");
         refused("workspace.move", p("workspace_id", a, "to", -1), "invalid_request");
         refused("workspace.move_block", p("workspaces", List.of(0, 0), "to", 0), "invalid_request");
@@ -328,11 +330,12 @@ class TopologyMethodsTest extends OneServerPerClass {
         String ws = opened.get("workspace_id").asText();
         String tab = opened.get("tab_id").asText();
         String p1 = opened.get("pane").asText();
-        JsonNode split = ok("pane.split", p("pane", p1, "direction", "right"));
+        JsonNode split = ok("pane.split", p("pane", p1, "right", true));
+        assertEquals("ok", split.get("type").asText(), "the spec's result type");
         String p2 = split.get("pane").asText();
         assertEquals(p1, split.get("from").asText());
         assertEquals(tab, split.get("tab_id").asText());
-        String p3 = ok("pane.split", p("pane", p2, "direction", "down", "focus", false)).get("pane").asText();
+        String p3 = ok("pane.split", p("pane", p2, "down", true, "focus", false)).get("pane").asText();
         assertEquals(p2, ok("pane.current", "{}").get("pane").asText(), "focus:false keeps the focus");
 
         JsonNode l1 = ok("pane.layout", p("pane", p1));
@@ -361,6 +364,9 @@ class TopologyMethodsTest extends OneServerPerClass {
         refused("pane.split", p("pane", "99999", "direction", "right"), "not_found");
         refused("pane.split", p("pane", "x1", "direction", "right"), "invalid_request");
         refused("pane.split", p("pane", p1, "direction", "sideways"), "invalid_request");
+        refused("pane.split", p("pane", p1, "down", true, "right", true), "invalid_request");
+        refused("pane.split", p("pane", p1, "down", false), "invalid_request");
+        refused("pane.split", p("pane", p1, "left", true, "direction", "right"), "invalid_request");
         refused("pane.swap", p("pane", p1, "with", p1), "invalid_request");
         refused("pane.move", p("pane", p1, "tab_id", tab), "invalid_request");
         refused("pane.move", p("pane", p1, "new_tab", true, "tab", 1), "invalid_request");

@@ -2,20 +2,15 @@ package io.artuditu.workspace.topology;
 
 import static io.artuditu.workspace.topology.TopologyException.invalid;
 import static io.artuditu.workspace.topology.TopologyException.missing;
-import static io.artuditu.workspace.topology.TopologyOps.*;
+import static io.artuditu.workspace.topology.TopologyOps.layoutChanged;
+import static io.artuditu.workspace.topology.TopologyOps.paneTab;
+import static io.artuditu.workspace.topology.TopologyOps.tab;
+import static io.artuditu.workspace.topology.TopologyOps.withRatio;
+import static io.artuditu.workspace.topology.TopologyOps.withTab;
 
-import io.artuditu.uhp.api.ErrorCode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * The layout family's rules: export a pane tab's tree, apply a whole tree, set one split's

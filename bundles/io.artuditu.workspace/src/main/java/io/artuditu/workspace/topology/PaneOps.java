@@ -2,20 +2,31 @@ package io.artuditu.workspace.topology;
 
 import static io.artuditu.workspace.topology.TopologyException.invalid;
 import static io.artuditu.workspace.topology.TopologyException.missing;
-import static io.artuditu.workspace.topology.TopologyOps.*;
+import static io.artuditu.workspace.topology.TopologyOps.at;
+import static io.artuditu.workspace.topology.TopologyOps.checkPaneRoom;
+import static io.artuditu.workspace.topology.TopologyOps.event;
+import static io.artuditu.workspace.topology.TopologyOps.eventWithNulls;
+import static io.artuditu.workspace.topology.TopologyOps.focusAfterRemoval;
+import static io.artuditu.workspace.topology.TopologyOps.label;
+import static io.artuditu.workspace.topology.TopologyOps.layoutChanged;
+import static io.artuditu.workspace.topology.TopologyOps.next;
+import static io.artuditu.workspace.topology.TopologyOps.pane;
+import static io.artuditu.workspace.topology.TopologyOps.paneCreated;
+import static io.artuditu.workspace.topology.TopologyOps.paneFocused;
+import static io.artuditu.workspace.topology.TopologyOps.removeLeaf;
+import static io.artuditu.workspace.topology.TopologyOps.replaceLeaf;
+import static io.artuditu.workspace.topology.TopologyOps.spawnChecked;
+import static io.artuditu.workspace.topology.TopologyOps.tab;
+import static io.artuditu.workspace.topology.TopologyOps.withPane;
+import static io.artuditu.workspace.topology.TopologyOps.withRatio;
+import static io.artuditu.workspace.topology.TopologyOps.withTab;
 
-import io.artuditu.uhp.api.ErrorCode;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * The pane family's rules about place and shape: split, move, swap, focus, neighbors,

@@ -8,12 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -107,10 +105,6 @@ public final class TopologyOps {
             throw invalid("pane", "missing", "pane is required");
         }
         return Targets.paneById(s, "pane", id);
-    }
-
-    static Workspace activeWorkspace(Topology s) {
-        return s.active().orElseThrow(() -> missing("workspace", "there is no workspace"));
     }
 
     // ---------------------------------------------------------------- labels

@@ -2,20 +2,21 @@ package io.artuditu.workspace.topology;
 
 import static io.artuditu.workspace.topology.TopologyException.invalid;
 import static io.artuditu.workspace.topology.TopologyException.missing;
-import static io.artuditu.workspace.topology.TopologyOps.*;
+import static io.artuditu.workspace.topology.TopologyOps.event;
+import static io.artuditu.workspace.topology.TopologyOps.label;
+import static io.artuditu.workspace.topology.TopologyOps.next;
+import static io.artuditu.workspace.topology.TopologyOps.oneLine;
+import static io.artuditu.workspace.topology.TopologyOps.trimTo;
+import static io.artuditu.workspace.topology.TopologyOps.withWorkspace;
+import static io.artuditu.workspace.topology.TopologyOps.workspace;
+import static io.artuditu.workspace.topology.TopologyOps.workspaceAt;
 
-import io.artuditu.uhp.api.ErrorCode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * The workspace family's rules: focus, rename, pin, reported metadata, moves and close,

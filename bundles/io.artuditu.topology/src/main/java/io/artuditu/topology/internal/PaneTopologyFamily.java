@@ -3,23 +3,29 @@ package io.artuditu.topology.internal;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.workspace.TerminalMetrics;
 import io.artuditu.workspace.Workspaces;
 import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /** The pane methods about place and shape (panes.json, beside the terminal bundle's pane I/O methods): list, get, current, layout, neighbor, edges, split, move, swap, focus, focus_direction, resize, zoom, rename, purpose, close. See docs/protocol/panes.md. */
 @Component(service = UhpFamily.class)
 public final class PaneTopologyFamily implements UhpFamily {
     private final List<UhpMethod> methods;
+    /** Optional and dynamic: pane.list's scrollback and counters; updating the terminal bundle must not restart this family. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile TerminalMetrics metrics;
 
     @Activate
     public PaneTopologyFamily(@Reference Workspaces workspaces) {
         TopologyMethods t = new TopologyMethods(workspaces);
         UhpContract c = UhpContract.standard();
         this.methods = List.of(
-                UhpMethod.of(c.method("pane.list"), t::paneList),
+                UhpMethod.of(c.method("pane.list"), call -> PaneMetrics.add(t.paneList(call), metrics)),
                 UhpMethod.of(c.method("pane.get"), t::paneGet),
                 UhpMethod.of(c.method("pane.current"), t::paneCurrent),
                 UhpMethod.of(c.method("pane.layout"), t::paneLayout),

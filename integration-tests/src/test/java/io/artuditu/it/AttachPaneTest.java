@@ -304,6 +304,78 @@ class AttachPaneTest {
         }
     }
 
+    /** pane.list of the tab holding {@code pane}. */
+    static JsonNode paneList(String pane) throws Exception {
+        JsonNode got = Wire.call(server.socket, "pane.get", "{\"pane\":\"" + pane + "\"}");
+        JsonNode r = Wire.call(server.socket, "pane.list", "{\"tab_id\":\"" + got.at("/result/tab_id").asText() + "\"}");
+        assertTrue(r.has("result"), r.toString());
+        return r.get("result");
+    }
+
+    static long counter(JsonNode list, String object, String name) {
+        JsonNode v = list.path(object).path(name);
+        assertTrue(v.isIntegralNumber(), object + "." + name + " in " + list);
+        return v.longValue();
+    }
+
+    @Test
+    void paneListCarriesHistoryAndCountersThatGrowWithOutputAndAnAttachedClient() throws Exception {
+        String p = pane(server, 40, 10, "sh", "-c", "seq 1 60; exec cat");
+        Terms.await("the 60 lines scrolled into history",
+                () -> paneRow(paneList(p), p).path("history_rows").asInt() >= 50);
+        JsonNode before = paneList(p); // Wire.call checked it against the contract's result schema
+        JsonNode row = paneRow(before, p);
+        assertEquals(0, row.get("scroll_offset").asInt());
+        assertTrue(row.get("history_budget_bytes").asLong() > 0);
+        assertTrue(row.get("history_bytes").asLong() > 0);
+        assertTrue(row.get("history_exact").asBoolean());
+        JsonNode status = Wire.call(server.socket, "pane.status", "{\"pane\":\"" + p + "\"}").get("result");
+        for (String f : List.of("scroll_offset", "history_rows", "history_budget_bytes", "history_bytes", "history_exact")) {
+            assertEquals(status.get(f), row.get(f), "pane.list and pane.status agree on " + f);
+        }
+        onlyCounts(before);
+        assertEquals(before.at("/detection_performance/detection_extractions"), before.get("detection_extractions"));
+        assertEquals(before.at("/detection_performance/detection_skips"), before.get("detection_skips"));
+
+        long output = counter(before, "render_performance", "render_output");
+        long attach = counter(before, "render_performance", "projections_attach");
+        long considered = counter(before, "detection_performance", "panes_considered");
+        try (Attached a = new Attached(server, p, 40, 10)) {
+            a.until("the first frame", x -> x.shows("60"));
+            a.key("x");
+            a.until("x echoed", x -> x.shows("x"));
+            a.send("{\"command\":{\"scroll_page\":-1}}");
+            a.nextOther("the scroll_page ok");
+            Terms.await("the viewport scrolled back", () -> paneRow(paneList(p), p).path("scroll_offset").asInt() > 0);
+        }
+        Wire.call(server.socket, "pane.processes", "{\"pane\":\"" + p + "\"}");
+        JsonNode after = paneList(p);
+        assertTrue(counter(after, "render_performance", "render_output") > output, "output in the pane was rendered");
+        assertTrue(counter(after, "render_performance", "projections_attach") > attach, "the attach client got frames");
+        assertTrue(counter(after, "render_performance", "render_scroll") >= 1);
+        assertTrue(counter(after, "detection_performance", "panes_considered") > considered, "pane.processes asked the scan");
+        onlyCounts(after);
+    }
+
+    /** Both objects hold counts and nothing else: no text, path, command or client id can hide in an integer. */
+    static void onlyCounts(JsonNode list) {
+        for (String object : List.of("render_performance", "detection_performance")) {
+            JsonNode o = list.get(object);
+            assertTrue(o.isObject() && o.size() > 0, object);
+            o.fields().forEachRemaining(e -> assertTrue(e.getValue().isIntegralNumber() && e.getValue().longValue() >= 0,
+                    object + "." + e.getKey() + " is a count, nothing else: " + e.getValue()));
+        }
+    }
+
+    static JsonNode paneRow(JsonNode list, String pane) {
+        for (JsonNode r : list.get("panes")) {
+            if (r.get("pane").asText().equals(pane)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no row for pane " + pane + " in " + list);
+    }
+
     @Test
     void resizeIsAFullFrameAndABadSizeIsAnErrorLine() throws Exception {
         String p = pane(server, 80, 24, "sh", "-c", "printf 'hello'; exec cat");

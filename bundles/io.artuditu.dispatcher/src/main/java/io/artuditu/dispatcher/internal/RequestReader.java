@@ -20,15 +20,20 @@ import java.util.Set;
 
 /**
  * Turns one request line into a {@link Request} or a precise {@code invalid_request}.
- * Checks the envelope whole (UTF-8, one JSON object, id, method, params, auth, no other
- * fields) before anything is routed. Thread safe.
+ * Checks the envelope whole (UTF-8, one JSON object, id, method, params, auth,
+ * if_revision, no other fields) before anything is routed. {@code if_revision} is accepted
+ * at the top level and inside {@code params}: both given must be equal, and the one in
+ * params is removed from them. Thread safe.
  */
 final class RequestReader {
     /** JSON nesting deeper than this is refused before it can cost stack or memory. */
     static final int MAX_NESTING = 64;
     private static final Set<String> ENVELOPE = Set.of("id", "method", "params", "auth", "if_revision");
 
-    /** A request whose envelope is valid. {@code ifRevision} is null when the request has none. */
+    /**
+     * A request whose envelope is valid. {@code ifRevision} is null when the request has none
+     * (neither at the top level nor in params); {@code params} never holds it.
+     */
     record Request(String id, String method, ObjectNode params, String auth, Long ifRevision) {
     }
 
@@ -107,12 +112,17 @@ final class RequestReader {
         if (auth != null && !auth.isTextual()) {
             throw new Rejected(id, UhpException.invalid("auth must be a string"));
         }
-        JsonNode ifRevision = root.get("if_revision");
-        if (ifRevision != null && (!ifRevision.isIntegralNumber() || !ifRevision.canConvertToLong()
-                || ifRevision.longValue() < 0)) {
-            throw new Rejected(id, new UhpException(ErrorCode.INVALID_REQUEST,
-                    "if_revision must be an integer >= 0", java.util.Map.of("field", "if_revision")));
+        Long envelopeRevision = revision(id, root.get("if_revision"), "if_revision");
+        // if_revision may also travel inside params; it is taken out here, so no params
+        // schema ever sees it (none declares it) and no handler reads it.
+        Long paramsRevision = params == null ? null
+                : revision(id, ((ObjectNode) params).remove("if_revision"), "params.if_revision");
+        if (envelopeRevision != null && paramsRevision != null && !envelopeRevision.equals(paramsRevision)) {
+            throw new Rejected(id, new UhpException(ErrorCode.INVALID_REQUEST, "if_revision " + envelopeRevision
+                    + " and params.if_revision " + paramsRevision + " differ; give one, or both equal",
+                    java.util.Map.of("field", "if_revision", "reason", "mismatch")));
         }
+        Long ifRevision = envelopeRevision != null ? envelopeRevision : paramsRevision;
         for (Iterator<String> it = root.fieldNames(); it.hasNext();) {
             String f = it.next();
             if (!ENVELOPE.contains(f)) {
@@ -121,7 +131,19 @@ final class RequestReader {
             }
         }
         return new Request(id, methodNode.textValue(), params == null ? mapper.createObjectNode() : (ObjectNode) params,
-                auth == null ? null : auth.textValue(), ifRevision == null ? null : ifRevision.longValue());
+                auth == null ? null : auth.textValue(), ifRevision);
+    }
+
+    /** An {@code if_revision} value (null when absent); anything but an integer >= 0 is refused, naming {@code where}. */
+    private static Long revision(String id, JsonNode value, String where) throws Rejected {
+        if (value == null) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
+            throw new Rejected(id, new UhpException(ErrorCode.INVALID_REQUEST, where + " must be an integer >= 0",
+                    java.util.Map.of("field", "if_revision", "reason", "type")));
+        }
+        return value.longValue();
     }
 
     private static String clip(String s) {

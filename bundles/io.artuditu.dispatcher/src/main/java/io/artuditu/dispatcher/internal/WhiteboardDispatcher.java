@@ -54,7 +54,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * that {@linkplain UhpMethod#mutates mutates} runs under one state lock, so no two
  * mutations interleave; its {@code if_revision}, when given, is compared with the
  * revision under that lock and a mismatch answers {@code revision_conflict} without
- * running it. {@code if_revision} on any other method is {@code invalid_request}. Methods
+ * running it. {@code if_revision} on any other method is {@code invalid_request}. It may
+ * come at the top level or inside {@code params} ({@link RequestReader} merges the two and
+ * takes it out of the params, so no params schema and no handler sees it). Methods
  * that {@linkplain UhpMethod#carriesRevision carry the revision} get {@code revision} (read
  * after the handler) added to their result.
  */

@@ -277,4 +277,126 @@ class WhiteboardDispatcherTest {
         assertEquals(1, s.at("/requests/errors/invalid_request").asLong());
         assertEquals(1, s.at("/requests/errors/unknown_method").asLong());
     }
+
+    // ---- if_revision, at the top level or inside params ----
+
+    /** A bus whose only part used here is its sequence, the revision; {@code publish} moves it. */
+    private static final class Revisions implements io.artuditu.uhp.api.events.EventBus {
+        final java.util.concurrent.atomic.AtomicLong sequence = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public long publish(String event, com.fasterxml.jackson.databind.node.ObjectNode data) {
+            return sequence.incrementAndGet();
+        }
+
+        @Override
+        public long sequence() {
+            return sequence.get();
+        }
+
+        @Override
+        public io.artuditu.uhp.api.events.Subscription subscribe(java.util.OptionalLong after, java.util.Set<String> events) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public io.artuditu.uhp.api.events.EventWaiter await(String event, com.fasterxml.jackson.databind.node.ObjectNode where,
+                java.util.OptionalLong after) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /**
+     * A mutating {@code t.set} (params {@code {n}} only, no other field allowed) that records
+     * the params it saw and publishes one event, and a read {@code t.get}.
+     */
+    private final Revisions bus = new Revisions();
+    private final List<JsonNode> seenParams = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private void revisionFamily() throws Exception {
+        String params = "{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{\"n\":{\"type\":\"integer\"}}}";
+        String result = "{\"type\":\"object\",\"required\":[\"type\"],\"properties\":{\"type\":{\"type\":\"string\"},"
+                + "\"revision\":{\"type\":\"integer\"}}}";
+        UhpMethod set = UhpMethod.of("t.set", Scope.WORKSPACE, M.readTree(params), M.readTree(result), c -> {
+            seenParams.add(c.params().deepCopy());
+            bus.publish("t.changed", c.newObject());
+            return c.newObject().put("type", "ok");
+        }).mutating();
+        UhpMethod get = UhpMethod.of("t.get", Scope.READ, M.readTree(params), M.readTree(result),
+                c -> c.newObject().put("type", "ok"));
+        d.bus = bus;
+        d.addFamily(family("t", set, get), "b1", 0, 1);
+        bus.sequence.set(5);
+    }
+
+    private JsonNode set(String top, String params) throws Exception {
+        return call("{\"id\":\"r\",\"method\":\"t.set\"" + top + ",\"params\":" + params + "}");
+    }
+
+    @Test
+    void ifRevisionInsideParamsIsHonouredAndTheHandlerNeverSeesIt() throws Exception {
+        revisionFamily();
+        JsonNode stale = set("", "{\"n\":1,\"if_revision\":4}");
+        assertEquals("revision_conflict", code(stale), stale.toString());
+        assertEquals(5, stale.at("/error/details/revision").asLong());
+        assertTrue(seenParams.isEmpty(), "a stale if_revision runs nothing");
+        assertEquals(5, bus.sequence());
+
+        JsonNode current = set("", "{\"n\":1,\"if_revision\":5}");
+        assertEquals("ok", current.at("/result/type").asText(), current.toString());
+        assertEquals(6, current.at("/result/revision").asLong());
+        assertEquals(M.readTree("{\"n\":1}"), seenParams.get(0), "if_revision is taken out of the params");
+
+        JsonNode alone = set("", "{\"if_revision\":6}");
+        assertEquals("ok", alone.at("/result/type").asText(), alone.toString());
+        assertEquals(M.readTree("{}"), seenParams.get(1));
+    }
+
+    @Test
+    void ifRevisionAtTheTopAndInParamsMustBeEqual() throws Exception {
+        revisionFamily();
+        JsonNode both = set(",\"if_revision\":5", "{\"n\":1,\"if_revision\":5}");
+        assertEquals("ok", both.at("/result/type").asText(), both.toString());
+        assertEquals(M.readTree("{\"n\":1}"), seenParams.get(0));
+
+        JsonNode bothStale = set(",\"if_revision\":5", "{\"if_revision\":5}");
+        assertEquals("revision_conflict", code(bothStale), "equal but stale is a plain conflict");
+
+        JsonNode differ = set(",\"if_revision\":6", "{\"n\":1,\"if_revision\":7}");
+        assertEquals("invalid_request", code(differ), differ.toString());
+        assertEquals("if_revision", differ.at("/error/details/field").asText());
+        assertEquals("mismatch", differ.at("/error/details/reason").asText());
+        // Differing values are refused even when one of them is current: nothing runs.
+        JsonNode oneCurrent = set(",\"if_revision\":6", "{\"if_revision\":1}");
+        assertEquals("invalid_request", code(oneCurrent));
+        assertEquals(1, seenParams.size(), "a refused request never reaches its handler");
+        assertEquals(6, bus.sequence(), "state is unchanged");
+    }
+
+    @Test
+    void ifRevisionInParamsMustBeANonNegativeInteger() throws Exception {
+        revisionFamily();
+        for (String bad : new String[] {"\"5\"", "-1", "1.5", "null", "true", "{}", "99999999999999999999999"}) {
+            JsonNode r = set("", "{\"if_revision\":" + bad + "}");
+            assertEquals("invalid_request", code(r), bad + " -> " + r);
+            assertEquals("if_revision", r.at("/error/details/field").asText(), bad);
+            assertTrue(r.at("/error/message").asText().contains("params.if_revision"), r.toString());
+        }
+        assertTrue(seenParams.isEmpty());
+        assertEquals(5, bus.sequence());
+    }
+
+    @Test
+    void ifRevisionInParamsOfAReadMethodIsInvalidLikeTheTopLevelOne() throws Exception {
+        revisionFamily();
+        JsonNode inParams = call("{\"id\":\"r\",\"method\":\"t.get\",\"params\":{\"if_revision\":5}}");
+        JsonNode atTop = call("{\"id\":\"r\",\"method\":\"t.get\",\"if_revision\":5}");
+        assertEquals("invalid_request", code(inParams), inParams.toString());
+        assertEquals(atTop.get("error"), inParams.get("error"), "the same refusal in both places");
+        assertEquals("if_revision", inParams.at("/error/details/field").asText());
+        // Another unknown field is still refused by the method's own schema.
+        assertEquals("zz", call("{\"id\":\"r\",\"method\":\"t.set\",\"params\":{\"zz\":1,\"if_revision\":5}}")
+                .at("/error/details/field").asText());
+        assertTrue(seenParams.isEmpty());
+    }
 }

@@ -33,4 +33,17 @@ public interface ProcessScan {
 
     /** When the cached scan started (epoch milliseconds), 0 if none has been attempted yet. */
     long sampledAtMillis();
+
+    /**
+     * What the scan has done since it started, by the names {@code pane.list} gives them in
+     * {@code detection_performance} ({@code docs/protocol/panes.md} says what moves each), in
+     * a fixed order: {@code panes_considered} (trees asked for), {@code panes_extracted}
+     * (trees built from a scan rather than served from the one built before),
+     * {@code full_fleet_audits} (complete passes over {@code /proc}), {@code audit_recoveries}
+     * (trees a pass found changed: a root gone, or its descendants different),
+     * {@code detection_extractions} (asks that found the cache stale and asked for a pass)
+     * and {@code detection_skips} (asks the fresh cache answered without one). Every value
+     * is a non-negative count; nothing names a process, a path or a caller.
+     */
+    java.util.Map<String, Long> counters();
 }

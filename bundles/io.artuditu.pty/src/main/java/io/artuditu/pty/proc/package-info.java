@@ -5,7 +5,7 @@
  * read, because they can hold prompts, credentials or tokens. See {@code docs/pty.md}.
  */
 @Export
-@Version("1.0.0")
+@Version("1.1.0")
 package io.artuditu.pty.proc;
 
 import org.osgi.annotation.bundle.Export;

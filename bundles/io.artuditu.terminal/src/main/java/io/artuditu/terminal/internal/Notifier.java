@@ -13,13 +13,19 @@ final class Notifier implements AutoCloseable {
     static final long FRAME_MILLIS = 16;
 
     private final Set<Screen> dirty = new LinkedHashSet<>();
+    private final RenderCounters counters;
     private final Thread thread;
     private boolean closed;
 
-    Notifier() {
+    Notifier(RenderCounters counters) {
+        this.counters = counters;
         thread = new Thread(this::run, "terminal-notify");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    RenderCounters counters() {
+        return counters;
     }
 
     void changed(Screen s) {
@@ -33,8 +39,10 @@ final class Notifier implements AutoCloseable {
     private void run() {
         while (true) {
             Screen[] batch;
+            boolean idled = false;
             synchronized (dirty) {
                 while (dirty.isEmpty() && !closed) {
+                    idled = true;
                     try {
                         dirty.wait();
                     } catch (InterruptedException e) {
@@ -47,6 +55,7 @@ final class Notifier implements AutoCloseable {
                 batch = dirty.toArray(new Screen[0]);
                 dirty.clear();
             }
+            counters.add(idled ? RenderCounters.Count.WAKE_NOTIFY_CHANGE : RenderCounters.Count.WAKE_NOTIFY_WINDOW);
             for (Screen s : batch) {
                 s.fire();
             }

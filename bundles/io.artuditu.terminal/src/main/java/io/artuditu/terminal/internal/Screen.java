@@ -5,6 +5,7 @@ import io.artuditu.pty.PtyInputException;
 import io.artuditu.pty.PtyListener;
 import io.artuditu.vt.Limits;
 import io.artuditu.vt.Terminal;
+import io.artuditu.workspace.TerminalMetrics;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -41,6 +42,19 @@ public final class Screen implements PtyListener {
         this.historyBudget = limits.historyBytes();
     }
 
+    /** The render_performance counters this screen and its streams count in. */
+    public RenderCounters counters() {
+        return notifier.counters();
+    }
+
+    /**
+     * The scrollback now: viewport offset, rows and bytes kept, the budget. The byte count
+     * is exact (the emulator counts what it keeps, {@code docs/vt.md}).
+     */
+    public synchronized TerminalMetrics.History history() {
+        return new TerminalMetrics.History(scrollOffset, term.historySize(), historyBudget, term.historyBytes(), true);
+    }
+
     /** The bytes of scrollback this screen keeps at most, fixed when it was made. */
     public long historyBudget() {
         return historyBudget;
@@ -63,6 +77,7 @@ public final class Screen implements PtyListener {
             outputRevision++;
             scrollOffset = 0;
         }
+        counters().add(RenderCounters.Count.RENDER_OUTPUT);
         if (replies.length > 0) {
             try {
                 pty.write(replies);
@@ -77,6 +92,7 @@ public final class Screen implements PtyListener {
     @Override
     public void closed() {
         ended = true;
+        counters().add(RenderCounters.Count.RENDER_EXIT);
         notifier.changed(this);
         fireNow();
     }
@@ -105,6 +121,7 @@ public final class Screen implements PtyListener {
         if (target != scrollOffset) {
             scrollOffset = (int) target;
             outputRevision++;
+            counters().add(RenderCounters.Count.RENDER_SCROLL);
             notifier.changed(this);
             fireNow();
         }
@@ -121,6 +138,7 @@ public final class Screen implements PtyListener {
             outputRevision++;
             scrollOffset = 0;
         }
+        counters().add(RenderCounters.Count.RENDER_RESIZE);
         pty.resize(cols, rows);
         notifier.changed(this);
         fireNow();
@@ -138,6 +156,7 @@ public final class Screen implements PtyListener {
             titleOverride = title;
             outputRevision++;
         }
+        counters().add(RenderCounters.Count.RENDER_TITLE);
         notifier.changed(this);
         fireNow();
     }

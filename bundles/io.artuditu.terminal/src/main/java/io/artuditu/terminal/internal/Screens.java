@@ -50,7 +50,8 @@ public final class Screens implements PtyTracker, TerminalTitles {
     }
 
     private final PtyHost host;
-    private final Notifier notifier = new Notifier();
+    private final RenderCounters counters = new RenderCounters();
+    private final Notifier notifier = new Notifier(counters);
     private final Map<String, Screen> live = new ConcurrentHashMap<>();
     private final Map<String, Exited> exited = new LinkedHashMap<>();
     private final AutoCloseable tracking;
@@ -184,5 +185,10 @@ public final class Screens implements PtyTracker, TerminalTitles {
 
     public PtyHost host() {
         return host;
+    }
+
+    /** The render_performance counters of every screen and stream of this bundle. */
+    public RenderCounters counters() {
+        return counters;
     }
 }

@@ -47,6 +47,7 @@ public final class TerminalEvents implements Screens.Listener {
     static final long BELL_INTERVAL_MS = 1000;
 
     private final Terminals terminals;
+    private final RenderCounters counters;
     private final Map<Screen, Tracked> tracked = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "terminal-events");
@@ -62,6 +63,7 @@ public final class TerminalEvents implements Screens.Listener {
     @Activate
     public TerminalEvents(@Reference Screens screens, @Reference Workspaces workspaces) {
         this.terminals = new Terminals(screens, workspaces, () -> bus);
+        this.counters = screens.counters();
         thread.setRemoveOnCancelPolicy(true);
         this.registration = screens.listen(this);
     }
@@ -100,7 +102,10 @@ public final class TerminalEvents implements Screens.Listener {
         Tracked t = tracked.remove(screen);
         if (t != null) {
             screen.unwatch(t);
-            submit(() -> t.exit(exited.status()));
+            submit(() -> {
+                counters.add(RenderCounters.Count.WAKE_EVENTS_EXIT);
+                t.exit(exited.status());
+            });
         }
     }
 
@@ -147,7 +152,10 @@ public final class TerminalEvents implements Screens.Listener {
         @Override
         public void run() {
             if (queued.compareAndSet(false, true)) {
-                submit(this::check);
+                submit(() -> {
+                    counters.add(RenderCounters.Count.WAKE_EVENTS_CHANGE);
+                    check();
+                });
             }
         }
 
@@ -178,12 +186,20 @@ public final class TerminalEvents implements Screens.Listener {
             if (s.bells() > bells) {
                 bells = s.bells();
                 if (bellDue == null) {
-                    bellDue = thread.schedule(this::bell, delay(bellAt, BELL_INTERVAL_MS), TimeUnit.MILLISECONDS);
+                    bellDue = thread.schedule(() -> timer(this::bell), delay(bellAt, BELL_INTERVAL_MS),
+                            TimeUnit.MILLISECONDS);
                 }
             }
             if (s.revision() != outputRevision && outputDue == null) {
-                outputDue = thread.schedule(this::output, delay(outputAt, OUTPUT_INTERVAL_MS), TimeUnit.MILLISECONDS);
+                outputDue = thread.schedule(() -> timer(this::output), delay(outputAt, OUTPUT_INTERVAL_MS),
+                        TimeUnit.MILLISECONDS);
             }
+        }
+
+        /** A due timer woke the events thread (exit runs the same work directly, not counted here). */
+        private void timer(Runnable due) {
+            counters.add(RenderCounters.Count.WAKE_EVENTS_TIMER);
+            due.run();
         }
 
         private long delay(long lastMillis, long interval) {

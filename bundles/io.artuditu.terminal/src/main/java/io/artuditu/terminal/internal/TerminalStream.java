@@ -41,6 +41,9 @@ final class TerminalStream implements Runnable {
     /** The screen's watcher: hand off only. */
     @Override
     public synchronized void run() {
+        if (dirty) {
+            screen.counters().add(RenderCounters.Count.FRAMES_COALESCED);
+        }
         dirty = true;
         notifyAll();
     }
@@ -101,11 +104,14 @@ final class TerminalStream implements Runnable {
                 if (render) {
                     boolean exited = screen.pty().exitStatus().isPresent(); // before rendering: the frame then holds the last output
                     ObjectNode f = frames.next();
+                    screen.counters().projected(RenderCounters.Count.PROJECTIONS_STREAM, f != null);
                     if (f != null) {
                         sink.write(Lines.of(f));
                     }
                     if (frames.more()) {
-                        run();
+                        synchronized (this) {
+                            dirty = true; // the rest of this update, not a new change: not counted as coalesced
+                        }
                     }
                     if (exited) {
                         sink.write(Lines.of(exitedLine()));

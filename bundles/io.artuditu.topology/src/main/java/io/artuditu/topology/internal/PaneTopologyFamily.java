@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.workspace.TerminalMetrics;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.Direction;
@@ -33,6 +34,8 @@ import java.util.Optional;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * The pane methods about place and shape (panes.json, beside the terminal bundle's pane
@@ -46,12 +49,15 @@ public final class PaneTopologyFamily implements UhpFamily {
     private static final List<Direction> SIDES = List.of(Direction.DOWN, Direction.UP, Direction.LEFT, Direction.RIGHT);
 
     private final List<UhpMethod> methods;
+    /** Optional and dynamic: pane.list's scrollback and counters; updating the terminal bundle must not restart this family. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile TerminalMetrics metrics;
 
     @Activate
     public PaneTopologyFamily(@Reference Workspaces workspaces) {
         Routes r = new Routes(workspaces);
         this.methods = List.of(
-                r.read("pane.list", PaneTopologyFamily::list),
+                r.read("pane.list", (call, s, t) -> PaneMetrics.add(list(call, s, t), metrics)),
                 r.read("pane.get", PaneTopologyFamily::get),
                 r.read("pane.current", PaneTopologyFamily::current),
                 r.read("pane.layout", PaneTopologyFamily::layout),

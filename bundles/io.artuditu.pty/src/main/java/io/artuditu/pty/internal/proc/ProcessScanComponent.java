@@ -36,6 +36,11 @@ public final class ProcessScanComponent implements ProcessScan {
     }
 
     @Override
+    public java.util.Map<String, Long> counters() {
+        return scanner.counters();
+    }
+
+    @Override
     public long sampledAtMillis() {
         return scanner.sampledAtMillis();
     }

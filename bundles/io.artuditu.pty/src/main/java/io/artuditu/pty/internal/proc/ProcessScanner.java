@@ -4,8 +4,11 @@ import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.pty.proc.ProcessTree;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -39,6 +42,15 @@ final class ProcessScanner implements ProcessScan {
     private long scanningSince;
     /** Only touched by the scan thread. */
     private boolean failing;
+
+    // detection_performance: what the scan did for its callers, since it was made.
+    private final LongAdder considered = new LongAdder();
+    private final LongAdder extracted = new LongAdder();
+    private final LongAdder audits = new LongAdder();
+    private final LongAdder recoveries = new LongAdder();
+    private final LongAdder staleAsks = new LongAdder();
+    private final LongAdder freshAsks = new LongAdder();
+    private final Runnable onExtract = extracted::increment;
 
     // For tests: how many scans ran, and the most that ever ran at once.
     private final AtomicInteger scans = new AtomicInteger();
@@ -99,10 +111,32 @@ final class ProcessScanner implements ProcessScan {
     @Override
     public ProcessTree tree(long rootPid) {
         Snapshot s = snapshot;
+        considered.increment();
         if (stale(s)) {
+            staleAsks.increment();
             request();
+        } else {
+            freshAsks.increment();
         }
-        return s.tree(rootPid);
+        return s.tree(rootPid, onExtract);
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> c = new LinkedHashMap<>();
+        c.put("panes_considered", count(considered));
+        c.put("panes_extracted", count(extracted));
+        c.put("full_fleet_audits", count(audits));
+        c.put("audit_recoveries", count(recoveries));
+        c.put("detection_extractions", count(staleAsks));
+        c.put("detection_skips", count(freshAsks));
+        return c;
+    }
+
+    /** A counter's value; one that wrapped past 2^63 − 1 (centuries away) reads as that maximum. */
+    static long count(LongAdder a) {
+        long n = a.sum();
+        return n < 0 ? Long.MAX_VALUE : n;
     }
 
     @Override
@@ -180,6 +214,15 @@ final class ProcessScanner implements ProcessScan {
         try {
             for (long at = awaitTurn(); at != STOPPED; at = awaitTurn()) {
                 Snapshot next = scanOnce(at);
+                if (next.available) {
+                    audits.increment();
+                    // Re-extracts every pane asked about since the last scan, so the next ask is a
+                    // lookup, and counts the answers this scan corrected.
+                    Snapshot last = snapshot;
+                    if (last.available) {
+                        recoveries.add(next.audit(last, onExtract));
+                    }
+                }
                 synchronized (lock) {
                     snapshot = next;
                     scanning = false;

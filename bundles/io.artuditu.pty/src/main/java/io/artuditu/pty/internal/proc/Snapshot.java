@@ -12,9 +12,14 @@ import java.util.Map;
 
 /**
  * The result of one scan, immutable: every process by pid and the children of each, so a
- * tree is built in time proportional to its own size, not the host's.
+ * tree is built in time proportional to its own size, not the host's. The trees built from
+ * it are kept (at most {@value #MAX_TREES}), so asking again about a pane before the next
+ * scan costs a map lookup; the next scan re-audits exactly those roots.
  */
 final class Snapshot {
+    /** Most trees one snapshot keeps; past it a tree is built on every ask. */
+    static final int MAX_TREES = 4096;
+
     /** One process as read from stat. */
     record Proc(long pid, long ppid, String name) {}
 
@@ -25,6 +30,8 @@ final class Snapshot {
     final long sampledAtMillis;
     private final Map<Long, Proc> byPid;
     private final Map<Long, List<Proc>> children;
+    /** The trees built from this scan, by root pid (only roots it found). */
+    private final Map<Long, ProcessTree> trees = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Snapshot(boolean available, long sampledAtMillis, Map<Long, Proc> byPid, Map<Long, List<Proc>> children) {
         this.available = available;
@@ -52,6 +59,43 @@ final class Snapshot {
 
     int size() {
         return byPid.size();
+    }
+
+    /**
+     * The tree under {@code rootPid}, built once per snapshot; {@code extracted} runs when it
+     * had to be built (the root is in this scan and no earlier ask built it).
+     */
+    ProcessTree tree(long rootPid, Runnable extracted) {
+        ProcessTree t = trees.get(rootPid);
+        if (t != null) {
+            return t;
+        }
+        t = tree(rootPid);
+        if (t.scan() == ProcessTree.Status.OK) {
+            extracted.run();
+            if (trees.size() < MAX_TREES) {
+                trees.putIfAbsent(rootPid, t);
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Re-checks, against this scan, every root {@code previous} built a tree for, keeping
+     * the new trees. Returns how many changed: a root that vanished, or whose root entry
+     * or descendants (pid, parent, name, depth) differ from what {@code previous} answered.
+     */
+    int audit(Snapshot previous, Runnable extracted) {
+        int changed = 0;
+        for (Map.Entry<Long, ProcessTree> e : previous.trees.entrySet()) {
+            ProcessTree before = e.getValue();
+            ProcessTree now = tree(e.getKey(), extracted);
+            if (now.scan() != before.scan() || !java.util.Objects.equals(now.root(), before.root())
+                    || !now.descendants().equals(before.descendants())) {
+                changed++;
+            }
+        }
+        return changed;
     }
 
     /** The tree under {@code rootPid}, breadth first and bounded; see {@link ProcessTree}. */

@@ -1,6 +1,7 @@
 package io.artuditu.terminal.internal.attach;
 
 import io.artuditu.pty.PtyInputException;
+import io.artuditu.terminal.internal.RenderCounters;
 import io.artuditu.terminal.internal.Screen;
 import io.artuditu.terminal.internal.attach.ClientLine.Message;
 import io.artuditu.terminal.internal.attach.FrameEncoder.Frame;
@@ -187,6 +188,7 @@ final class AttachStream implements StreamHandler {
                     bells[0] = term.bells();
                     return encoder.next(term, t.screen().scrollOffset(), running);
                 });
+                t.screen().counters().projected(RenderCounters.Count.PROJECTIONS_ATTACH, f != null);
                 if (f != null) {
                     out.write(ServerLines.frame(f));
                 }
@@ -207,6 +209,9 @@ final class AttachStream implements StreamHandler {
     /** The screen changed (watcher thread): mark dirty, never block. */
     private void changed() {
         synchronized (lock) {
+            if (dirty) {
+                target.screen().counters().add(RenderCounters.Count.FRAMES_COALESCED);
+            }
             dirty = true;
             lock.notifyAll();
         }

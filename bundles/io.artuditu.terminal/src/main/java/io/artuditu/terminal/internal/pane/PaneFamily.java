@@ -19,6 +19,7 @@ import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.WorkingDirectory;
 import io.artuditu.workspace.PaneInfo;
+import io.artuditu.workspace.TerminalMetrics;
 import io.artuditu.pty.proc.ProcessEntry;
 import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.pty.proc.ProcessTree;
@@ -290,9 +291,10 @@ public final class PaneFamily implements UhpFamily {
                     case RUNNING -> "running";
                 });
             }
-            r.put("scroll_offset", s.scrollOffset()).put("history_rows", term.historySize())
-                    .put("history_budget_bytes", s.historyBudget()).put("history_bytes", term.historyBytes())
-                    .put("history_exact", true);
+            TerminalMetrics.History h = s.history();
+            r.put("scroll_offset", h.scrollOffset()).put("history_rows", h.rows())
+                    .put("history_budget_bytes", h.budgetBytes()).put("history_bytes", h.bytes())
+                    .put("history_exact", h.exact());
             return null;
         });
         return r;

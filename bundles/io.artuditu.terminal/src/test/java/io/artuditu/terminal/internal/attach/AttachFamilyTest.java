@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.SpawnRequest;
 import io.artuditu.pty.internal.Host;
+import io.artuditu.terminal.internal.RenderCounters;
+import io.artuditu.terminal.internal.RenderCounters.Count;
 import io.artuditu.terminal.internal.Screens;
 import io.artuditu.terminal.internal.TerminalStreams;
 import io.artuditu.uhp.api.BasicCall;
@@ -407,12 +409,39 @@ class AttachFamilyTest {
     }
 
     @Test
+    void everyFrameComputedIsAnAttachProjectionChangedOrUnchanged() throws Exception {
+        PaneInfo cat = panes.spawn("cat");
+        RenderCounters n = screens.counters();
+        long attach = n.get(Count.PROJECTIONS_ATTACH);
+        long changed = n.get(Count.PROJECTIONS_CHANGED);
+        long unchanged = n.get(Count.PROJECTIONS_UNCHANGED);
+        Client c = attach(cat, 30, 6);
+        c.until("the first frame", s -> true);
+        assertTrue(n.get(Count.PROJECTIONS_ATTACH) - attach >= 1);
+        assertTrue(n.get(Count.PROJECTIONS_CHANGED) - changed >= 1);
+        long unchangedNow = n.get(Count.PROJECTIONS_UNCHANGED);
+        // A page forward at live output moves nothing: the frame it asks for finds nothing new.
+        c.send("{\"command\":{\"scroll_page\":1}}");
+        assertEquals("\"ok\"", c.nextOther(5).toString());
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (n.get(Count.PROJECTIONS_UNCHANGED) == unchangedNow) {
+            assertTrue(System.nanoTime() < deadline, "an unchanged projection within 10 s");
+            Thread.sleep(5);
+        }
+        c.key('z');
+        c.until("z echoed", s -> s.row(0).equals("z"));
+        assertTrue(n.get(Count.PROJECTIONS_CHANGED) - changed >= 2);
+        assertTrue(n.get(Count.PROJECTIONS_UNCHANGED) - unchanged >= 1);
+    }
+
+    @Test
     void aSlowClientGetsOneDiffNotABacklog() throws Exception {
         PaneInfo cat = panes.spawn("cat");
         Client c = attach(cat, 40, 10);
         c.until("the first frame", s -> true);
         Pty pty = host.find(cat.terminalId()).orElseThrow();
         c.reading.acquire(Integer.MAX_VALUE); // the client stops reading
+        long coalesced = screens.counters().get(Count.FRAMES_COALESCED);
         long before = c.in.size();
         for (int i = 1; i <= 3000; i++) {
             pty.write(("flood " + i + "\r").getBytes(StandardCharsets.US_ASCII));
@@ -426,6 +455,8 @@ class AttachFamilyTest {
             Thread.sleep(20);
         }
         assertTrue(c.in.size() - before <= 1, "nothing reaches a client that does not read");
+        assertTrue(screens.counters().get(Count.FRAMES_COALESCED) - coalesced >= 5,
+                "the changes folded into the pending frame are counted as frame backpressure");
         c.reading.release(Integer.MAX_VALUE);
         c.until("the last line", s -> s.shows("flood 3000"));
         Thread.sleep(300);

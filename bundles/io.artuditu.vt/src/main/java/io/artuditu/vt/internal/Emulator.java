@@ -223,12 +223,14 @@ public final class Emulator implements Terminal {
             wrap();
         }
         if (w == 2 && col == cols - 1) {
+            // It does not fit: without autowrap it is dropped; with it, it goes to the next
+            // row whole and the last cell keeps what it had (xterm).
             if (!autowrap || cols < 2) {
                 return;
             }
-            lines[row].erase(col, cols, blank());
-            touch(row);
-            wrap();
+            lines[row].wrapped = true;
+            index();
+            col = 0;
         }
         Line line = lines[row];
         if (on(Mode.INSERT)) {
@@ -389,6 +391,7 @@ public final class Emulator implements Terminal {
         pendingWrap = false;
     }
 
+    /** HT and CHT: a pending wrap stays pending (xterm), so text after a tab at the margin wraps. */
     private void tabForward(int n) {
         while (n-- > 0 && col < cols - 1) {
             col++;
@@ -396,7 +399,6 @@ public final class Emulator implements Terminal {
                 col++;
             }
         }
-        pendingWrap = false;
     }
 
     private void tabBackward(int n) {
@@ -785,6 +787,7 @@ public final class Emulator implements Terminal {
                 for (int r = 0; r < rows; r++) {
                     eraseRow(r, fill);
                 }
+                pendingWrap = false;
                 touch(0, rows - 1);
                 break;
             case 3:
@@ -814,8 +817,10 @@ public final class Emulator implements Terminal {
         long fill = blank();
         switch (mode) {
             case 0:
+                // From the cursor's cell, the last one while a wrap is pending, which it cancels (xterm).
                 line.erase(col, cols, fill);
                 line.wrapped = false;
+                pendingWrap = false;
                 break;
             case 1:
                 line.erase(0, col + 1, fill);
@@ -834,6 +839,13 @@ public final class Emulator implements Terminal {
         switch (n) {
             case 1:
                 modes[Mode.APPLICATION_CURSOR_KEYS.ordinal()] = set;
+                break;
+            case 3:
+                // DECCOLM: the pane's width is not the program's to change, so only what
+                // the switch does besides: clear the screen and home the cursor (xterm with
+                // 132-column switching allowed; tmux).
+                eraseDisplay(2);
+                position(1, 1);
                 break;
             case 5:
                 modes[Mode.REVERSE_VIDEO.ordinal()] = set;

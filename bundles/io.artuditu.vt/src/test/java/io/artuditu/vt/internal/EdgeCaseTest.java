@@ -1,0 +1,143 @@
+package io.artuditu.vt.internal;
+
+import static io.artuditu.vt.internal.ScreenTest.cursor;
+import static io.artuditu.vt.internal.ScreenTest.screen;
+import static io.artuditu.vt.internal.ScreenTest.term;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.artuditu.vt.Style;
+import io.artuditu.vt.Terminal;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The edge cases of docs/vt.md "Edge cases, as xterm": each test states xterm's behaviour
+ * for one control in one state. Where tmux 3.3a differs the test says so; TmuxDiffTest holds
+ * the same cases against the recorded corpus.
+ */
+class EdgeCaseTest {
+
+    // --- the pending wrap after writing the last column
+
+    @Test
+    void backspaceWhileTheWrapIsPendingMovesToTheColumnBeforeTheLast() {
+        // tmux: to the last column.
+        screen(term(5, 2, "abcde\b*"), "abc*e", "");
+        screen(term(5, 2, "abcde\033[2D*"), "ab*de", "");
+    }
+
+    @Test
+    void lineFeedWhileTheWrapIsPendingLeavesTheCursorInTheLastColumnNoLongerPending() {
+        // tmux keeps the wrap pending, so its '*' starts the row after.
+        Terminal t = term(5, 3, "abcde\n*");
+        screen(t, "abcde", "    *", "");
+        cursor(t, 1, 4);
+    }
+
+    @Test
+    void aTabWhileTheWrapIsPendingKeepsItPending() {
+        Terminal t = term(5, 3, "abcde\t*");
+        screen(t, "abcde", "*", "");
+        cursor(t, 1, 1);
+    }
+
+    @Test
+    void eraseToTheEndOfTheLineWhileTheWrapIsPendingErasesTheLastCellAndCancelsTheWrap() {
+        screen(term(5, 2, "abcde\033[K*"), "abcd*", "");
+        screen(term(5, 2, "abcde\033[X*"), "abcd*", "");
+        screen(term(5, 2, "abcde\033[J*"), "abcd*", "");
+    }
+
+    @Test
+    void eraseToTheStartOfTheLineWhileTheWrapIsPendingKeepsItPending() {
+        screen(term(5, 2, "abcde\033[1K*"), "", "*");
+    }
+
+    @Test
+    void insertAndDeleteCharacterWhileTheWrapIsPendingActOnTheLastColumn() {
+        screen(term(5, 2, "abcde\033[@*"), "abcd*", "");
+        screen(term(5, 2, "abcde\033[P*"), "abcd*", "");
+    }
+
+    @Test
+    void restoringTheCursorBringsBackAPendingWrap() {
+        // tmux clamps the restored column and forgets the pending wrap.
+        screen(term(5, 3, "abcde\0337\033[3;1Hx\0338*"), "abcde", "*", "x");
+        screen(term(5, 3, "abcde\033[s\033[3;1Hx\033[u*"), "abcde", "*", "x");
+    }
+
+    @Test
+    void aWideCharacterThatDoesNotFitWrapsWholeAndLeavesTheLastCellAsItWas() {
+        Terminal t = term(5, 3, "\033[1;5H\033[41m\u4e2d");
+        screen(t, "", "\u4e2d", "");
+        assertEquals(0, t.style(0, 4), "the skipped last cell keeps its rendition");
+        assertTrue(t.wrapped(0));
+        Terminal u = term(5, 3, "abcdz\033[1;5H\u4e2d");
+        screen(u, "abcdz", "\u4e2d", "");
+    }
+
+    @Test
+    void aWideCharacterThatDoesNotFitIsDroppedWithoutAutowrap() {
+        Terminal t = term(5, 2, "\033[?7l\033[1;5Hx\u4e2dy");
+        screen(t, "    y", "");
+        cursor(t, 0, 4);
+    }
+
+    @Test
+    void backspaceAtTheStartOfAContinuationRowStaysThere() {
+        // tmux moves back to the end of the row before when that row wrapped.
+        Terminal t = term(5, 3, "abcdefg\r\bX");
+        screen(t, "abcde", "Xg", "");
+        cursor(t, 1, 1);
+    }
+
+    @Test
+    void switchingColumnModeClearsTheScreenAndHomesTheCursorButKeepsTheWidth() {
+        Terminal t = term(5, 3, "abc\r\ndef\033[?3hx");
+        screen(t, "x", "", "");
+        assertEquals(5, t.cols());
+        Terminal u = term(5, 3, "abc\033[2;3H\033[?3l");
+        screen(u, "", "", "");
+        cursor(u, 0, 0);
+    }
+
+    // --- lines, tabs and movement tmux 3.3a lacks or treats otherwise
+
+    @Test
+    void insertAndDeleteLineOutsideTheScrollRegionDoNothing() {
+        // tmux inserts or deletes between the cursor and the bottom of the screen.
+        Terminal t = term(3, 4, "a\r\nb\r\nc\r\nd\033[2;3r\033[1;1H\033[L\033[4;1H\033[M");
+        screen(t, "a", "b", "c", "d");
+    }
+
+    @Test
+    void insertLineMovesTheCursorToTheFirstColumn() {
+        Terminal t = term(5, 3, "\033[2;3H\033[L");
+        cursor(t, 1, 0);
+    }
+
+    @Test
+    void forwardTabulationMovesByTabStopsAndStopsAtTheLastColumn() {
+        Terminal t = term(20, 1, "\033[2I");
+        cursor(t, 0, 16);
+        t.feed("\033[5I".getBytes());
+        cursor(t, 0, 19);
+    }
+
+    @Test
+    void relativeMovesByColumnAndRowClampAtTheEdges() {
+        Terminal t = term(10, 5, "\033[1;3H\033[4a");
+        cursor(t, 0, 6);
+        t.feed("\033[99a\033[99e".getBytes());
+        cursor(t, 4, 9);
+    }
+
+    @Test
+    void eraseInAColourLeavesOnlyTheBackgroundOnTheErasedCells() {
+        Terminal t = term(5, 2, "abcde\033[1;4;41m\033[1;3H\033[K");
+        long s = t.style(0, 3);
+        assertEquals(Style.indexed(1), Style.bg(s));
+        assertEquals(0, s & ~Style.BG_MASK, "bold and underline are not part of an erased cell");
+        assertEquals(0, t.style(1, 0));
+    }
+}

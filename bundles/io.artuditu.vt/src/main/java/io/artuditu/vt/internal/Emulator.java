@@ -53,8 +53,12 @@ public final class Emulator implements Terminal {
 
     private final boolean[] modes = new boolean[Mode.values().length];
     private CursorShape shape = CursorShape.DEFAULT;
-    private final char[] charsets = {'B', 'B'};
+    /** The sets designated as G0..G3: 'B' ASCII, '0' DEC special graphics, 'A' British. */
+    private final char[] charsets = {'B', 'B', 'B', 'B'};
+    /** Which of G0..G3 is invoked into GL (SI, SO, LS2, LS3). */
     private int shift;
+    /** G2 or G3 for the next printed character only (SS2, SS3), else -1. */
+    private int singleShift = -1;
     private final Saved savedPrimary = new Saved();
     private final Saved savedAlternate = new Saved();
     private String title = "";
@@ -76,9 +80,7 @@ public final class Emulator implements Terminal {
         boolean pendingWrap;
         long style;
         boolean origin;
-        boolean autowrap = true;
-        char g0 = 'B';
-        char g1 = 'B';
+        final char[] charsets = {'B', 'B', 'B', 'B'};
         int shift;
     }
 
@@ -148,7 +150,7 @@ public final class Emulator implements Terminal {
 
     /** Prints the run of printable ASCII starting at {@code i}; returns the index after it. */
     int printAscii(byte[] b, int i, int end) {
-        if (charsets[shift] != 'B' || on(Mode.INSERT)) {
+        if (charsets[shift] != 'B' || singleShift >= 0 || on(Mode.INSERT)) {
             print(b[i]);
             return i + 1;
         }
@@ -209,8 +211,14 @@ public final class Emulator implements Terminal {
     }
 
     void print(int c) {
-        if (c < 0x80 && charsets[shift] == '0' && c >= 0x5F && c <= 0x7E) {
-            c = DEC_GRAPHICS[c - 0x5F];
+        if (c < 0x80) {
+            char set = charsets[singleShift >= 0 ? singleShift : shift];
+            singleShift = -1;
+            if (set == '0' && c >= 0x5F && c <= 0x7E) {
+                c = DEC_GRAPHICS[c - 0x5F];
+            } else if (set == 'A' && c == '#') {
+                c = '\u00A3';
+            }
         }
         int w = CharWidth.of(c);
         if (w == 0) {
@@ -306,10 +314,10 @@ public final class Emulator implements Terminal {
                 col = 0;
                 pendingWrap = false;
                 break;
-            case 0x0E: // SO
+            case 0x0E: // SO: G1 into GL
                 shift = 1;
                 break;
-            case 0x0F: // SI
+            case 0x0F: // SI: G0 into GL
                 shift = 0;
                 break;
             default:
@@ -445,14 +453,26 @@ public final class Emulator implements Terminal {
                 case '>':
                     modes[Mode.APPLICATION_KEYPAD.ordinal()] = false;
                     break;
+                case 'n': // LS2
+                    shift = 2;
+                    break;
+                case 'o': // LS3
+                    shift = 3;
+                    break;
+                case 'N': // SS2
+                    singleShift = 2;
+                    break;
+                case 'O': // SS3
+                    singleShift = 3;
+                    break;
                 default:
                     break;
             }
-        } else if (inter == '(' || inter == ')') {
-            if (fin == '0' || fin == 'B') {
-                charsets[inter == '(' ? 0 : 1] = (char) fin;
-            } else {
-                charsets[inter == '(' ? 0 : 1] = 'B';
+        } else if (inter == '(' || inter == ')' || inter == '*' || inter == '+') {
+            // Sets we do not know (the VT100's alternate ROM '1' and '2', national sets that
+            // need NRCS mode) leave the designation as it was, as xterm does above VT100 level.
+            if (fin == '0' || fin == 'A' || fin == 'B') {
+                charsets[inter == '(' ? 0 : inter == ')' ? 1 : inter == '*' ? 2 : 3] = (char) fin;
             }
         } else if (inter == '#' && fin == '8') {
             // DECALN: fill with E, margins reset, cursor home.
@@ -478,23 +498,21 @@ public final class Emulator implements Terminal {
         s.pendingWrap = pendingWrap;
         s.style = style;
         s.origin = on(Mode.ORIGIN);
-        s.autowrap = on(Mode.AUTOWRAP);
-        s.g0 = charsets[0];
-        s.g1 = charsets[1];
+        System.arraycopy(charsets, 0, s.charsets, 0, 4);
         s.shift = shift;
     }
 
     private void restoreCursor() {
         Saved s = saved();
+        // DECAWM is not part of what DECSC saves (xterm; DEC's own manuals disagree).
         modes[Mode.ORIGIN.ordinal()] = s.origin;
-        modes[Mode.AUTOWRAP.ordinal()] = s.autowrap;
         row = Math.min(s.row, rows - 1);
         col = Math.min(s.col, cols - 1);
         pendingWrap = s.pendingWrap && s.col == col;
         style = s.style;
-        charsets[0] = s.g0;
-        charsets[1] = s.g1;
+        System.arraycopy(s.charsets, 0, charsets, 0, 4);
         shift = s.shift;
+        singleShift = -1;
     }
 
     private void fullReset() {
@@ -524,9 +542,7 @@ public final class Emulator implements Terminal {
         to.pendingWrap = from.pendingWrap;
         to.style = from.style;
         to.origin = from.origin;
-        to.autowrap = from.autowrap;
-        to.g0 = from.g0;
-        to.g1 = from.g1;
+        System.arraycopy(from.charsets, 0, to.charsets, 0, 4);
         to.shift = from.shift;
     }
 
@@ -536,9 +552,9 @@ public final class Emulator implements Terminal {
         top = 0;
         bottom = rows - 1;
         pendingWrap = false;
-        charsets[0] = 'B';
-        charsets[1] = 'B';
+        Arrays.fill(charsets, 'B');
         shift = 0;
+        singleShift = -1;
         modes[Mode.ORIGIN.ordinal()] = false;
         modes[Mode.INSERT.ordinal()] = false;
     }

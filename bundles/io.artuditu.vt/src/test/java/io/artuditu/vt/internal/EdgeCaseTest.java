@@ -67,6 +67,12 @@ class EdgeCaseTest {
     }
 
     @Test
+    void savingTheCursorDoesNotSaveAutowrap() {
+        Terminal t = term(5, 2, "\0337\033[?7l\0338abcdefg");
+        screen(t, "abcdg", "");
+    }
+
+    @Test
     void aWideCharacterThatDoesNotFitWrapsWholeAndLeavesTheLastCellAsItWas() {
         Terminal t = term(5, 3, "\033[1;5H\033[41m\u4e2d");
         screen(t, "", "\u4e2d", "");
@@ -99,6 +105,46 @@ class EdgeCaseTest {
         Terminal u = term(5, 3, "abc\033[2;3H\033[?3l");
         screen(u, "", "", "");
         cursor(u, 0, 0);
+    }
+
+    // --- character sets
+
+    @Test
+    void theBritishSetShowsThePoundSignForTheHashSign() {
+        // tmux ignores ESC ( A.
+        screen(term(10, 1, "\033(A#a#\033(B#"), "\u00a3a\u00a3#");
+    }
+
+    @Test
+    void lockingShiftsInvokeG2AndG3() {
+        // tmux 3.3a ignores G2, G3, LS2, LS3, SS2 and SS3.
+        screen(term(10, 2, "\033*0\033+A\033nq#\033o#\017#"), "\u2500#\u00a3#", "");
+    }
+
+    @Test
+    void aSingleShiftAppliesToTheNextCharacterOnly() {
+        screen(term(10, 1, "\033*0\033+0\033Nqq\033Oxx"), "\u2500q\u2502x");
+    }
+
+    @Test
+    void anUnknownDesignationLeavesTheSetAsItWas() {
+        screen(term(10, 1, "\033(0q\033(1q\033(Kq\033(Bq"), "\u2500\u2500\u2500q");
+    }
+
+    @Test
+    void savingTheCursorKeepsAllFourDesignationsAndTheInvokedSet() {
+        Terminal t = term(10, 1, "\033*0\033n\0337\017\033*B\033(0q\0338q");
+        // after DECRC: G2 is graphics again and invoked, G0 back to ASCII.
+        screen(t, "\u2500");
+        t.feed("\017q".getBytes());
+        screen(t, "\u2500q");
+    }
+
+    @Test
+    void aSoftResetDesignatesAsciiAgainAndEndsInsertMode() {
+        // tmux 3.3a ignores DECSTR.
+        screen(term(10, 2, "\033(0q\033[!pq"), "\u2500q", "");
+        screen(term(10, 2, "abc\033[4h\033[!p\033[1;1HX"), "Xbc", "");
     }
 
     // --- lines, tabs and movement tmux 3.3a lacks or treats otherwise

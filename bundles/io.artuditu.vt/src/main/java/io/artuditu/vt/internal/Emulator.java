@@ -59,6 +59,16 @@ public final class Emulator implements Terminal {
     private int shift;
     /** G2 or G3 for the next printed character only (SS2, SS3), else -1. */
     private int singleShift = -1;
+    /**
+     * Where the last character was written (row, column of its first cell) and where that
+     * left the cursor; a combining mark joins that character while the cursor has not moved
+     * since, as in xterm.
+     */
+    private int writtenRow = -1;
+    private int writtenCol;
+    private int writtenCursorRow;
+    private int writtenCursorCol;
+    private boolean writtenPending;
     private final Saved savedPrimary = new Saved();
     private final Saved savedAlternate = new Saved();
     private String title = "";
@@ -194,6 +204,8 @@ public final class Emulator implements Terminal {
             }
             i += n;
             touch(row);
+            writtenRow = row;
+            writtenCol = to - 1;
             if (to == cols) {
                 col = cols - 1;
                 if (autowrap) {
@@ -207,6 +219,9 @@ public final class Emulator implements Terminal {
                 col = to;
             }
         }
+        writtenCursorRow = row;
+        writtenCursorCol = col;
+        writtenPending = pendingWrap;
         return j;
     }
 
@@ -253,6 +268,8 @@ public final class Emulator implements Terminal {
             line.link(col, col + w, ext.currentLink);
         }
         touch(row);
+        writtenRow = row;
+        writtenCol = col;
         int to = col + w;
         if (to >= cols) {
             col = cols - 1;
@@ -260,14 +277,25 @@ public final class Emulator implements Terminal {
         } else {
             col = to;
         }
+        writtenCursorRow = row;
+        writtenCursorCol = col;
+        writtenPending = pendingWrap;
     }
 
+    /**
+     * A combining mark joins the character written last while the cursor is still where that
+     * left it (so also on the last column with autowrap off, or while a wrap is pending);
+     * after the cursor moved it joins the character under the cursor. With neither it is
+     * dropped.
+     */
     private void combine(int mark) {
-        int at = pendingWrap ? col : col - 1;
-        if (at < 0) {
-            return;
+        int r = row;
+        int at = col;
+        if (writtenRow >= 0 && row == writtenCursorRow && col == writtenCursorCol && pendingWrap == writtenPending) {
+            r = writtenRow;
+            at = writtenCol;
         }
-        Line line = lines[row];
+        Line line = lines[r];
         if ((line.cp(at) & Line.TAIL) != 0 && at > 0) {
             at--;
         }
@@ -275,7 +303,7 @@ public final class Emulator implements Terminal {
             return;
         }
         line.addMark(at, mark);
-        touch(row);
+        touch(r);
     }
 
     private void wrap() {
@@ -347,6 +375,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollUp(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         boolean keep = from == 0 && lines == primary;
@@ -363,6 +392,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollDown(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         for (int k = 0; k < n; k++) {
@@ -516,6 +546,7 @@ public final class Emulator implements Terminal {
     }
 
     private void fullReset() {
+        writtenRow = -1;
         for (Line l : primary) {
             l.clear(0);
         }
@@ -771,6 +802,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollUpNoHistory(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         for (int k = 0; k < n; k++) {
@@ -924,6 +956,7 @@ public final class Emulator implements Terminal {
     }
 
     private void alternateScreen(boolean enter, boolean clear) {
+        writtenRow = -1;
         if (enter && alternate == null) {
             alternate = grid(cols, rows); // allocated on first use: most panes never enter it
         }
@@ -1122,6 +1155,7 @@ public final class Emulator implements Terminal {
 
     @Override
     public void resize(int newCols, int newRows) {
+        writtenRow = -1;
         newCols = clampDim(newCols);
         newRows = clampDim(newRows);
         if (newCols == cols && newRows == rows) {

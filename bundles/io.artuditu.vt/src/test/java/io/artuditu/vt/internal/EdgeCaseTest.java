@@ -147,6 +147,37 @@ class EdgeCaseTest {
         screen(term(10, 2, "abc\033[4h\033[!p\033[1;1HX"), "Xbc", "");
     }
 
+    // --- combining marks
+
+    @Test
+    void aCombiningMarkOnTheLastColumnWithoutAutowrapJoinsTheCharacterWrittenThere() {
+        // tmux puts it on the cell before the cursor.
+        Terminal t = term(5, 1, "\033[?7l\033[1;5Hab\u0304");
+        assertEquals("b\u0304", t.grapheme(0, 4));
+    }
+
+    @Test
+    void aCombiningMarkWhileTheWrapIsPendingJoinsTheLastCharacter() {
+        Terminal t = term(5, 2, "abcde\u0301");
+        assertEquals("e\u0301", t.grapheme(0, 4));
+        screen(t, "abcde\u0301", "");
+    }
+
+    @Test
+    void aCombiningMarkAfterTheCursorMovedJoinsTheCharacterUnderTheCursor() {
+        Terminal t = term(5, 1, "abcde\033[3G\u0302");
+        assertEquals("c\u0302", t.grapheme(0, 2));
+        assertEquals("e", t.grapheme(0, 4));
+    }
+
+    @Test
+    void aCombiningMarkAfterAScrollDoesNotJoinTheRowThatMovedAway() {
+        Terminal t = term(5, 2, "ab\033D\u0301");
+        // the cursor (1, 2) sits on an empty cell of the new row: the mark is dropped.
+        screen(t, "ab", "");
+        assertEquals("b", t.grapheme(0, 1));
+    }
+
     // --- lines, tabs and movement tmux 3.3a lacks or treats otherwise
 
     @Test

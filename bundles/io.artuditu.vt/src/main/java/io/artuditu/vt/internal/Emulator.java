@@ -226,9 +226,10 @@ public final class Emulator implements Terminal {
     }
 
     void print(int c) {
+        int invoked = singleShift >= 0 ? singleShift : shift;
+        singleShift = -1;
         if (c < 0x80) {
-            char set = charsets[singleShift >= 0 ? singleShift : shift];
-            singleShift = -1;
+            char set = charsets[invoked];
             if (set == '0' && c >= 0x5F && c <= 0x7E) {
                 c = DEC_GRAPHICS[c - 0x5F];
             } else if (set == 'A' && c == '#') {

@@ -124,6 +124,8 @@ class EdgeCaseTest {
     @Test
     void aSingleShiftAppliesToTheNextCharacterOnly() {
         screen(term(10, 1, "\033*0\033+0\033Nqq\033Oxx"), "\u2500q\u2502x");
+        // a character outside ASCII uses the single shift up too
+        screen(term(10, 1, "\033*0\033N\u00e9q"), "\u00e9q");
     }
 
     @Test

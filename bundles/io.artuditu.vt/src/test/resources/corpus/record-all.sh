@@ -1,5 +1,7 @@
 #!/bin/sh
-# Re-records every corpus item on this machine at 80x24. Needs python3, git, less, vim.
+# Re-records every corpus item on this machine. Needs python3, git, less, vim and vttest.
+# The programs are recorded at 80x24, vttest at 80x24 and 100x30; the synthetic scripts
+# (synthetic.py) are written, not recorded.
 # The fixtures (a folder to list, a git repository, a text file) are made fresh in a temp
 # folder with fixed names, contents and dates, so only tool versions change the bytes.
 set -eu
@@ -44,4 +46,11 @@ python3 "$rec" "$here/vim-edit.bin" 80 24 --keys '2|:set number\r|40Gdd|Oinserte
 
 python3 "$rec" "$here/redraw-loop.bin" 80 24 -- sh "$here/redraw.sh"
 python3 "$rec" "$here/unicode.bin" 80 24 -- sh "$here/unicode.sh"
+
+# vttest's menus 1 (cursor movements), 2 (screen features), 3 (character sets) and
+# 8 (VT102 insert/delete), one item per "Push <RETURN>" screen, at both sizes.
+rm -f "$here"/vttest-*.bin
+python3 "$here/record-vttest.py" "$here" 80 24 1 2 3 8
+python3 "$here/record-vttest.py" "$here" 100 30 1 2 3 8
+python3 "$here/synthetic.py" "$here"
 ls -l "$here"/*.bin

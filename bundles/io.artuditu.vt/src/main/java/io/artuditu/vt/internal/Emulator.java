@@ -53,8 +53,22 @@ public final class Emulator implements Terminal {
 
     private final boolean[] modes = new boolean[Mode.values().length];
     private CursorShape shape = CursorShape.DEFAULT;
-    private final char[] charsets = {'B', 'B'};
+    /** The sets designated as G0..G3: 'B' ASCII, '0' DEC special graphics, 'A' British. */
+    private final char[] charsets = {'B', 'B', 'B', 'B'};
+    /** Which of G0..G3 is invoked into GL (SI, SO, LS2, LS3). */
     private int shift;
+    /** G2 or G3 for the next printed character only (SS2, SS3), else -1. */
+    private int singleShift = -1;
+    /**
+     * Where the last character was written (row, column of its first cell) and where that
+     * left the cursor; a combining mark joins that character while the cursor has not moved
+     * since, as in xterm.
+     */
+    private int writtenRow = -1;
+    private int writtenCol;
+    private int writtenCursorRow;
+    private int writtenCursorCol;
+    private boolean writtenPending;
     private final Saved savedPrimary = new Saved();
     private final Saved savedAlternate = new Saved();
     private String title = "";
@@ -76,9 +90,7 @@ public final class Emulator implements Terminal {
         boolean pendingWrap;
         long style;
         boolean origin;
-        boolean autowrap = true;
-        char g0 = 'B';
-        char g1 = 'B';
+        final char[] charsets = {'B', 'B', 'B', 'B'};
         int shift;
     }
 
@@ -148,7 +160,7 @@ public final class Emulator implements Terminal {
 
     /** Prints the run of printable ASCII starting at {@code i}; returns the index after it. */
     int printAscii(byte[] b, int i, int end) {
-        if (charsets[shift] != 'B' || on(Mode.INSERT)) {
+        if (charsets[shift] != 'B' || singleShift >= 0 || on(Mode.INSERT)) {
             print(b[i]);
             return i + 1;
         }
@@ -192,6 +204,8 @@ public final class Emulator implements Terminal {
             }
             i += n;
             touch(row);
+            writtenRow = row;
+            writtenCol = to - 1;
             if (to == cols) {
                 col = cols - 1;
                 if (autowrap) {
@@ -205,12 +219,22 @@ public final class Emulator implements Terminal {
                 col = to;
             }
         }
+        writtenCursorRow = row;
+        writtenCursorCol = col;
+        writtenPending = pendingWrap;
         return j;
     }
 
     void print(int c) {
-        if (c < 0x80 && charsets[shift] == '0' && c >= 0x5F && c <= 0x7E) {
-            c = DEC_GRAPHICS[c - 0x5F];
+        int invoked = singleShift >= 0 ? singleShift : shift;
+        singleShift = -1;
+        if (c < 0x80) {
+            char set = charsets[invoked];
+            if (set == '0' && c >= 0x5F && c <= 0x7E) {
+                c = DEC_GRAPHICS[c - 0x5F];
+            } else if (set == 'A' && c == '#') {
+                c = '\u00A3';
+            }
         }
         int w = CharWidth.of(c);
         if (w == 0) {
@@ -223,12 +247,14 @@ public final class Emulator implements Terminal {
             wrap();
         }
         if (w == 2 && col == cols - 1) {
+            // It does not fit: without autowrap it is dropped; with it, it goes to the next
+            // row whole and the last cell keeps what it had (xterm).
             if (!autowrap || cols < 2) {
                 return;
             }
-            lines[row].erase(col, cols, blank());
-            touch(row);
-            wrap();
+            lines[row].wrapped = true;
+            index();
+            col = 0;
         }
         Line line = lines[row];
         if (on(Mode.INSERT)) {
@@ -243,6 +269,8 @@ public final class Emulator implements Terminal {
             line.link(col, col + w, ext.currentLink);
         }
         touch(row);
+        writtenRow = row;
+        writtenCol = col;
         int to = col + w;
         if (to >= cols) {
             col = cols - 1;
@@ -250,14 +278,25 @@ public final class Emulator implements Terminal {
         } else {
             col = to;
         }
+        writtenCursorRow = row;
+        writtenCursorCol = col;
+        writtenPending = pendingWrap;
     }
 
+    /**
+     * A combining mark joins the character written last while the cursor is still where that
+     * left it (so also on the last column with autowrap off, or while a wrap is pending);
+     * after the cursor moved it joins the character under the cursor. With neither it is
+     * dropped.
+     */
     private void combine(int mark) {
-        int at = pendingWrap ? col : col - 1;
-        if (at < 0) {
-            return;
+        int r = row;
+        int at = col;
+        if (writtenRow >= 0 && row == writtenCursorRow && col == writtenCursorCol && pendingWrap == writtenPending) {
+            r = writtenRow;
+            at = writtenCol;
         }
-        Line line = lines[row];
+        Line line = lines[r];
         if ((line.cp(at) & Line.TAIL) != 0 && at > 0) {
             at--;
         }
@@ -265,7 +304,7 @@ public final class Emulator implements Terminal {
             return;
         }
         line.addMark(at, mark);
-        touch(row);
+        touch(r);
     }
 
     private void wrap() {
@@ -304,10 +343,10 @@ public final class Emulator implements Terminal {
                 col = 0;
                 pendingWrap = false;
                 break;
-            case 0x0E: // SO
+            case 0x0E: // SO: G1 into GL
                 shift = 1;
                 break;
-            case 0x0F: // SI
+            case 0x0F: // SI: G0 into GL
                 shift = 0;
                 break;
             default:
@@ -337,6 +376,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollUp(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         boolean keep = from == 0 && lines == primary;
@@ -353,6 +393,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollDown(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         for (int k = 0; k < n; k++) {
@@ -389,6 +430,7 @@ public final class Emulator implements Terminal {
         pendingWrap = false;
     }
 
+    /** HT and CHT: a pending wrap stays pending (xterm), so text after a tab at the margin wraps. */
     private void tabForward(int n) {
         while (n-- > 0 && col < cols - 1) {
             col++;
@@ -396,7 +438,6 @@ public final class Emulator implements Terminal {
                 col++;
             }
         }
-        pendingWrap = false;
     }
 
     private void tabBackward(int n) {
@@ -443,14 +484,26 @@ public final class Emulator implements Terminal {
                 case '>':
                     modes[Mode.APPLICATION_KEYPAD.ordinal()] = false;
                     break;
+                case 'n': // LS2
+                    shift = 2;
+                    break;
+                case 'o': // LS3
+                    shift = 3;
+                    break;
+                case 'N': // SS2
+                    singleShift = 2;
+                    break;
+                case 'O': // SS3
+                    singleShift = 3;
+                    break;
                 default:
                     break;
             }
-        } else if (inter == '(' || inter == ')') {
-            if (fin == '0' || fin == 'B') {
-                charsets[inter == '(' ? 0 : 1] = (char) fin;
-            } else {
-                charsets[inter == '(' ? 0 : 1] = 'B';
+        } else if (inter == '(' || inter == ')' || inter == '*' || inter == '+') {
+            // Sets we do not know (the VT100's alternate ROM '1' and '2', national sets that
+            // need NRCS mode) leave the designation as it was, as xterm does above VT100 level.
+            if (fin == '0' || fin == 'A' || fin == 'B') {
+                charsets[inter == '(' ? 0 : inter == ')' ? 1 : inter == '*' ? 2 : 3] = (char) fin;
             }
         } else if (inter == '#' && fin == '8') {
             // DECALN: fill with E, margins reset, cursor home.
@@ -476,26 +529,25 @@ public final class Emulator implements Terminal {
         s.pendingWrap = pendingWrap;
         s.style = style;
         s.origin = on(Mode.ORIGIN);
-        s.autowrap = on(Mode.AUTOWRAP);
-        s.g0 = charsets[0];
-        s.g1 = charsets[1];
+        System.arraycopy(charsets, 0, s.charsets, 0, 4);
         s.shift = shift;
     }
 
     private void restoreCursor() {
         Saved s = saved();
+        // DECAWM is not part of what DECSC saves (xterm; DEC's own manuals disagree).
         modes[Mode.ORIGIN.ordinal()] = s.origin;
-        modes[Mode.AUTOWRAP.ordinal()] = s.autowrap;
         row = Math.min(s.row, rows - 1);
         col = Math.min(s.col, cols - 1);
         pendingWrap = s.pendingWrap && s.col == col;
         style = s.style;
-        charsets[0] = s.g0;
-        charsets[1] = s.g1;
+        System.arraycopy(s.charsets, 0, charsets, 0, 4);
         shift = s.shift;
+        singleShift = -1;
     }
 
     private void fullReset() {
+        writtenRow = -1;
         for (Line l : primary) {
             l.clear(0);
         }
@@ -522,9 +574,7 @@ public final class Emulator implements Terminal {
         to.pendingWrap = from.pendingWrap;
         to.style = from.style;
         to.origin = from.origin;
-        to.autowrap = from.autowrap;
-        to.g0 = from.g0;
-        to.g1 = from.g1;
+        System.arraycopy(from.charsets, 0, to.charsets, 0, 4);
         to.shift = from.shift;
     }
 
@@ -534,9 +584,9 @@ public final class Emulator implements Terminal {
         top = 0;
         bottom = rows - 1;
         pendingWrap = false;
-        charsets[0] = 'B';
-        charsets[1] = 'B';
+        Arrays.fill(charsets, 'B');
         shift = 0;
+        singleShift = -1;
         modes[Mode.ORIGIN.ordinal()] = false;
         modes[Mode.INSERT.ordinal()] = false;
     }
@@ -753,6 +803,7 @@ public final class Emulator implements Terminal {
     }
 
     private void scrollUpNoHistory(int from, int to, int n) {
+        writtenRow = -1;
         n = Math.min(n, to - from + 1);
         long fill = blank();
         for (int k = 0; k < n; k++) {
@@ -785,6 +836,7 @@ public final class Emulator implements Terminal {
                 for (int r = 0; r < rows; r++) {
                     eraseRow(r, fill);
                 }
+                pendingWrap = false;
                 touch(0, rows - 1);
                 break;
             case 3:
@@ -814,8 +866,10 @@ public final class Emulator implements Terminal {
         long fill = blank();
         switch (mode) {
             case 0:
+                // From the cursor's cell, the last one while a wrap is pending, which it cancels (xterm).
                 line.erase(col, cols, fill);
                 line.wrapped = false;
+                pendingWrap = false;
                 break;
             case 1:
                 line.erase(0, col + 1, fill);
@@ -834,6 +888,13 @@ public final class Emulator implements Terminal {
         switch (n) {
             case 1:
                 modes[Mode.APPLICATION_CURSOR_KEYS.ordinal()] = set;
+                break;
+            case 3:
+                // DECCOLM: the pane's width is not the program's to change, so only what
+                // the switch does besides: clear the screen and home the cursor (xterm with
+                // 132-column switching allowed; tmux).
+                eraseDisplay(2);
+                position(1, 1);
                 break;
             case 5:
                 modes[Mode.REVERSE_VIDEO.ordinal()] = set;
@@ -896,6 +957,7 @@ public final class Emulator implements Terminal {
     }
 
     private void alternateScreen(boolean enter, boolean clear) {
+        writtenRow = -1;
         if (enter && alternate == null) {
             alternate = grid(cols, rows); // allocated on first use: most panes never enter it
         }
@@ -1094,6 +1156,7 @@ public final class Emulator implements Terminal {
 
     @Override
     public void resize(int newCols, int newRows) {
+        writtenRow = -1;
         newCols = clampDim(newCols);
         newRows = clampDim(newRows);
         if (newCols == cols && newRows == rows) {

@@ -328,7 +328,7 @@ class AttachPaneTest {
             a.send("{\"watch\":{\"pane\":" + two + "}}");
             a.until("pane two, full", x -> x.fullFrames == 2 && x.shows("pane two") && !x.shows("pane one"));
             a.send("{\"watch\":{\"pane\":\"987654\"}}");
-            assertEquals("{\"error\":\"no pane 987654\"}", a.nextOther("the refusal").toString());
+            assertEquals("{\"error\":\"no such pane: 987654\"}", a.nextOther("the refusal").toString());
             a.key("!");
             a.until("still streaming pane two", x -> x.row(0).equals("pane two!"));
         }

@@ -44,7 +44,7 @@ class SpecExamplesTest extends OneServerPerClass {
     @TestFactory
     Stream<DynamicTest> everySpecExampleIsAcceptedAndAnswersWithTheFieldsItShows() throws Exception {
         List<ObjectNode> examples = fixture();
-        assertTrue(examples.size() >= 100, "the fixture holds every example: " + examples.size());
+        assertTrue(examples.size() >= 101, "the fixture holds every example: " + examples.size());
         setUp();
         List<DynamicTest> tests = new ArrayList<>();
         int n = 0;
@@ -160,6 +160,10 @@ class SpecExamplesTest extends OneServerPerClass {
         String shown = request + " -> " + Terms.clip(reply.toString());
         if (ex.has("expect_error")) {
             assertEquals(ex.get("expect_error").asText(), Wire.code(reply), "refused with the spec's code: " + shown);
+            if (ex.has("expect_message")) {
+                assertEquals(substitute(ex.get("expect_message")).asText(), reply.at("/error/message").asText(),
+                        "the spec's message: " + shown);
+            }
             return;
         }
         if (!reply.has("result")) {

@@ -123,7 +123,7 @@ public final class AttachFamily implements UhpFamily {
             if (pane == null) {
                 throw new UhpException(ErrorCode.NOT_FOUND, "no pane is focused; name one with pane", Map.of());
             }
-            throw new UhpException(ErrorCode.NOT_FOUND, "no pane " + pane,
+            throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + pane,
                     Map.of("pane", pane, "state", "unknown"));
         }
         PaneInfo p = info.get();

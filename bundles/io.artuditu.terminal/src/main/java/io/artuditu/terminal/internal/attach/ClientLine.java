@@ -295,7 +295,7 @@ final class ClientLine {
             throw new Bad("watch: pane is a number or a decimal string");
         }
         if (!id.matches("[1-9][0-9]{0,17}")) {
-            return new Refused("no pane " + clip(id));
+            return new Refused("no such pane: " + clip(id));
         }
         return new Watch(id);
     }

@@ -117,7 +117,7 @@ public final class PaneFamily implements UhpFamily {
     /** A pane the model no longer (or never) had. */
     UhpException gone(String paneId) {
         return exited.get(paneId).map(e -> exitedError(paneId, e.terminalId(), e.status(), e.exitedMillis()))
-                .orElseGet(() -> new UhpException(ErrorCode.NOT_FOUND, "no pane " + paneId,
+                .orElseGet(() -> new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + paneId,
                         Map.of("pane", paneId, "state", "unknown")));
     }
 

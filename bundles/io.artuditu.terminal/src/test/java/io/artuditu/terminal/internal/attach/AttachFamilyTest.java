@@ -362,7 +362,7 @@ class AttachFamilyTest {
         c.until("pane two after a full frame", s -> s.fullFrames == 2 && s.shows("pane two here"));
         assertEquals(30, host.find(two.terminalId()).orElseThrow().cols(), "watched as if attached: sized to the client");
         c.send("{\"watch\":{\"pane\":\"999\"}}");
-        assertEquals("{\"error\":\"no pane 999\"}", c.nextOther(5).toString());
+        assertEquals("{\"error\":\"no such pane: 999\"}", c.nextOther(5).toString());
         c.key('z');
         c.until("keys still go to pane two", s -> s.row(0).equals("pane two herez"));
         c.send("{\"watch\":{\"pane\":\"" + one.id() + "\"}}");

@@ -98,7 +98,7 @@ public final class AttachFamily implements UhpFamily {
         if (!stream.start()) {
             stream.end();
             throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "pane " + target.pane() + " already has "
-                    + Screen.MAX_WATCHERS + " watchers", Map.of("limit", Screen.MAX_WATCHERS, "kind", "screen_watcher"));
+                    + Screen.MAX_WATCHERS + " watchers", Map.of("limit", Screen.MAX_WATCHERS, "kind", "screen_watchers"));
         }
         try {
             call.connection().onLines(AttachStream.MAX_LINE_BYTES, stream::accept);

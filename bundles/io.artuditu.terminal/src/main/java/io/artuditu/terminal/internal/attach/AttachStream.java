@@ -361,6 +361,9 @@ final class AttachStream implements StreamHandler {
             finish(Reason.DETACHED);
         } else if (m instanceof ClientLine.Refused r) {
             reply(ServerLines.error(r.message()));
+        } else if (m instanceof ClientLine.Notice n) {
+            // Known only to the client; it comes back where the client shows errors.
+            reply(ServerLines.error(n.text()));
         }
         // ClientLine.Ignored: a kind this server does not know; the stream goes on.
     }

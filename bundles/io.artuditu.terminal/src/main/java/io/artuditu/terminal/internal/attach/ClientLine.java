@@ -61,6 +61,10 @@ final class ClientLine {
     record Detach() implements Message {
     }
 
+    /** Something only the client could know (client protocol: shown where the client shows errors). */
+    record Notice(String text) implements Message {
+    }
+
     record Ignored(String what) implements Message {
     }
 
@@ -76,6 +80,9 @@ final class ClientLine {
             "new_session", "kill_session", "list_sessions", "kill_server", "kill_server_clear", "apply_layout",
             "open_file", "list_agents", "spawn_agent", "set_default_agent", "new_process", "reload_config",
             "set_theme", "list_themes", "toggle_all_agents", "git_menu", "paste_image", "put_file");
+
+    /** Longest notice echoed back, in characters (client protocol: "Truncated at 200 characters"). */
+    static final int MAX_NOTICE = 200;
 
     /** Named key codes of the protocol; each is also a {@link Key} name. */
     private static final Set<String> KEY_NAMES = Set.of("enter", "esc", "backspace", "tab", "back_tab", "left", "right", "up", "down",
@@ -133,6 +140,14 @@ final class ClientLine {
             case "resize" -> resize(body);
             case "command" -> command(body);
             case "watch" -> watch(body);
+            case "notice" -> {
+                if (body == null || !body.isTextual()) {
+                    throw new Bad("notice takes a string");
+                }
+                String t = body.textValue();
+                yield new Notice(t.codePointCount(0, t.length()) <= MAX_NOTICE ? t
+                        : t.substring(0, t.offsetByCodePoints(0, MAX_NOTICE)));
+            }
             default -> new Ignored(kind);
         };
     }

@@ -482,6 +482,8 @@ class AttachFamilyTest {
         for (int i = 0; i < 15; i++) {
             assertTrue(c.nextOther(5).get("error").asText().startsWith("undecodable line"));
         }
+        assertEquals("something only the client knows", c.nextOther(5).get("error").asText(),
+                "a notice comes back where the client shows errors");
         for (int i = 0; i < 15; i++) {
             c.send("{\"input\":");
         }

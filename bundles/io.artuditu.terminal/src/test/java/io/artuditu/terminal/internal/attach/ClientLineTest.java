@@ -100,8 +100,16 @@ class ClientLineTest {
     }
 
     @Test
+    void aNoticeIsKeptToTwoHundredCharacters() throws Exception {
+        assertEquals(new ClientLine.Notice("no image on the clipboard"), valid("{\"notice\":\"no image on the clipboard\"}"));
+        String longer = "é".repeat(150) + "👍".repeat(100);
+        ClientLine.Notice n = assertInstanceOf(ClientLine.Notice.class, valid("{\"notice\":\"" + longer + "\"}"));
+        assertEquals("é".repeat(150) + "👍".repeat(50), n.text(), "200 characters, never half a surrogate pair");
+    }
+
+    @Test
     void unknownKindsAreIgnoredAndGarbageIsUndecodable() {
-        assertInstanceOf(ClientLine.Ignored.class, decode("{\"notice\":\"no image on the clipboard\"}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"notice\":{\"text\":\"x\"}}"));
         assertInstanceOf(ClientLine.Ignored.class, decode("{\"teleport\":{\"to\":\"mars\"}}"));
         assertInstanceOf(ClientLine.Ignored.class, decode("\"read_clipboard_image\""));
         assertInstanceOf(ClientLine.Undecodable.class, decode("not json"));

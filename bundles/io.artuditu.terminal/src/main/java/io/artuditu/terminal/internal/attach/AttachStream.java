@@ -13,6 +13,7 @@ import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.MouseEvent;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.lang.System.Logger.Level;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -40,8 +41,12 @@ import java.util.function.Predicate;
 final class AttachStream implements StreamHandler {
     private static final System.Logger LOG = System.getLogger(AttachStream.class.getName());
 
-    /** Longest client line in bytes (a paste of up to about 1 MiB); a longer one ends the connection. */
-    static final int MAX_LINE_BYTES = 1 << 20;
+    /**
+     * Longest client line in bytes: room for a {@code put_file} of {@value Scratch#MAX_BYTES} bytes
+     * in base64 and its envelope, so a file over that limit gets a readable error rather than a cut
+     * connection; a longer line ends the connection.
+     */
+    static final int MAX_LINE_BYTES = 12 << 20;
     /** Undecodable lines in a row that end the connection (client protocol, "Versioning"). */
     static final int MAX_UNDECODABLE = 16;
     /** Replies waiting for the writer before the line thread waits too. */
@@ -62,7 +67,13 @@ final class AttachStream implements StreamHandler {
         Target resolve(String pane);
     }
 
+    /** Stores a {@code put_file} for the pane it was pasted into; returns the file's absolute path. */
+    interface PastedFiles {
+        Path put(Target pane, String name, byte[] data) throws IOException;
+    }
+
     private final Resolver resolver;
+    private final PastedFiles files;
     private final Predicate<Target> open;
     private final Runnable onEnd;
     private final Runnable signal = this::changed;
@@ -95,11 +106,13 @@ final class AttachStream implements StreamHandler {
      * @param open whether a target's pane still runs (false: the stream ends with "pane closed")
      * @param onEnd runs once when the stream is over, however it ends
      */
-    AttachStream(Target target, int cols, int rows, Resolver resolver, Predicate<Target> open, Runnable onEnd) {
+    AttachStream(Target target, int cols, int rows, Resolver resolver, PastedFiles files, Predicate<Target> open,
+            Runnable onEnd) {
         this.target = target;
         this.cols = cols;
         this.rows = rows;
         this.resolver = resolver;
+        this.files = files;
         this.open = open;
         this.onEnd = onEnd;
     }
@@ -364,8 +377,28 @@ final class AttachStream implements StreamHandler {
         } else if (m instanceof ClientLine.Notice n) {
             // Known only to the client; it comes back where the client shows errors.
             reply(ServerLines.error(n.text()));
+        } else if (m instanceof ClientLine.PasteImage) {
+            // The clipboard is the client machine's: ask for it, the answer is a put_file.
+            reply(ServerLines.READ_CLIPBOARD_IMAGE);
+        } else if (m instanceof ClientLine.PutFile f) {
+            putFile(t, f);
         }
         // ClientLine.Ignored: a kind this server does not know; the stream goes on.
+    }
+
+    /** Stores the file and pastes its absolute path into the pane, the form agent CLIs take an image in. */
+    private void putFile(Target t, ClientLine.PutFile f) {
+        Path path;
+        try {
+            path = files.put(t, f.name(), f.data());
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "put_file could not store a file", e);
+            reply(ServerLines.error("put_file: the file could not be stored: " + e.getMessage()));
+            return;
+        }
+        Screen screen = t.screen();
+        type(screen, screen.read(term -> Input.paste(path.toString(), term)));
+        reply(ServerLines.filePut(path.toString()));
     }
 
     /** Typed input snaps a scrolled-back view to live output first, as a terminal does. */

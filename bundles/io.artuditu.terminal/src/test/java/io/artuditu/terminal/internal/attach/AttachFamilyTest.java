@@ -58,7 +58,7 @@ class AttachFamilyTest {
 
     final Panes panes = new Panes();
     final TerminalStreams slots = new TerminalStreams();
-    final AttachFamily family = new AttachFamily(screens, panes, slots);
+    final AttachFamily family = new AttachFamily(screens, panes, slots, home.resolve("scratch"));
     final List<Client> clients = new ArrayList<>();
 
     @BeforeAll
@@ -496,6 +496,38 @@ class AttachFamilyTest {
         c.writer.join(5000);
         assertFalse(c.writer.isAlive(), "the stream ended");
         assertTrue(c.in.isEmpty(), "no detached line: the client broke the stream");
+    }
+
+    @Test
+    void pasteImageAsksForTheClipboardAndPutFileStoresTheFileAndPastesItsPath() throws Exception {
+        Client c = attach(panes.spawn("cat"), 80, 6);
+        c.until("the first frame", s -> true);
+        c.send("{\"command\":\"paste_image\"}");
+        assertEquals("read_clipboard_image", c.nextOther(5).asText());
+
+        Path dir = home.resolve("scratch").resolve("w1");
+        String png = java.util.Base64.getEncoder().withoutPadding().encodeToString(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        c.send("{\"command\":{\"put_file\":{\"name\":\"../clip board.png\",\"data\":\"" + png + "\"}}}");
+        JsonNode put = c.nextOther(5);
+        Path file = dir.resolve("000001-clip-board.png");
+        assertEquals(file.toAbsolutePath().toString(), put.at("/file_put/path").asText(), put.toString());
+        assertEquals(4, java.nio.file.Files.size(file));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(file)));
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(dir)));
+        c.until("the path is pasted into the pane (cat echoes it)", s -> s.text().contains("000001-clip-board.png"));
+
+        for (int i = 2; i <= Scratch.KEEP + 3; i++) {
+            c.send("{\"command\":{\"put_file\":{\"name\":\"n.txt\",\"data\":\"eA\"}}}");
+            assertEquals(String.format("%06d-n.txt", i), Path.of(c.nextOther(5).at("/file_put/path").asText()).getFileName().toString());
+        }
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            List<String> kept = s.map(p -> p.getFileName().toString()).sorted().toList();
+            assertEquals(Scratch.KEEP, kept.size(), "the newest 32 are kept: " + kept);
+            assertEquals(String.format("%06d-n.txt", 4), kept.get(0));
+        }
+
+        c.send("{\"command\":{\"put_file\":{\"data\":\"***\"}}}");
+        assertTrue(c.nextOther(5).get("error").asText().startsWith("put_file: data is not base64"));
     }
 
     @Test

@@ -44,7 +44,7 @@ class SpecExamplesTest extends OneServerPerClass {
     @TestFactory
     Stream<DynamicTest> everySpecExampleIsAcceptedAndAnswersWithTheFieldsItShows() throws Exception {
         List<ObjectNode> examples = fixture();
-        assertTrue(examples.size() >= 101, "the fixture holds every example: " + examples.size());
+        assertTrue(examples.size() >= 105, "the fixture holds every example: " + examples.size());
         setUp();
         List<DynamicTest> tests = new ArrayList<>();
         int n = 0;
@@ -129,11 +129,17 @@ class SpecExamplesTest extends OneServerPerClass {
 
         JsonNode reply;
         JsonNode next = null;
+        List<String> problems = new ArrayList<>();
         if (ex.path("stream").asBoolean()) {
             try (EventStream s = new EventStream(sock, request, true)) {
                 reply = Wire.validated(s.next(20) + "\n", method);
                 if (ex.has("next") && reply.has("result")) {
                     next = s.nextJson(20);
+                }
+                if (reply.has("result")) {
+                    for (JsonNode step : ex.path("then")) {
+                        converse(s, step, problems);
+                    }
                 }
                 if (method.equals("attach.pane")) {
                     Wire.send(s.ch, "\"detach\"\n".getBytes(StandardCharsets.UTF_8));
@@ -170,7 +176,6 @@ class SpecExamplesTest extends OneServerPerClass {
             fail("the spec's request is refused (" + Wire.code(reply) + "): " + shown);
         }
         JsonNode result = reply.get("result");
-        List<String> problems = new ArrayList<>();
         match(substitute(ex.get("expect")), result, "result", problems);
         if (next != null) {
             match(ex.get("next"), next, "next line", problems);
@@ -185,6 +190,28 @@ class SpecExamplesTest extends OneServerPerClass {
             assertTrue(!v.isMissingNode(), "result has " + e.getValue().asText() + " to save: " + shown);
             vars.put(e.getKey(), v);
         }
+    }
+
+    /**
+     * One client line of a stream ({@code send}) and the server line it must bring
+     * ({@code expect}); frames on the way are skipped unless a frame is what is expected.
+     */
+    void converse(EventStream s, JsonNode step, List<String> problems) throws Exception {
+        JsonNode line = substitute(step.get("send"));
+        Wire.send(s.ch, (Wire.M.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+        JsonNode want = substitute(step.get("expect"));
+        boolean frame = want.has("frame");
+        for (int skipped = 0; skipped < 1000; skipped++) {
+            JsonNode got = s.nextJson(20);
+            if (got.has("frame") && !frame) {
+                continue;
+            }
+            List<String> p = new ArrayList<>();
+            match(want, got, "reply to " + line, p);
+            problems.addAll(p);
+            return;
+        }
+        problems.add("no reply to " + line + " among 1000 frames");
     }
 
     /**

@@ -309,9 +309,9 @@ final class AttachStream implements StreamHandler {
                     hangUp = true;
                     lock.notifyAll();
                 }
-            } else {
-                reply(ServerLines.error("undecodable line: " + u.reason()));
             }
+            // Otherwise skipped without a reply (client protocol: "A frame that will not decode is
+            // logged and skipped"): a newer client's line must not read as a failure.
             return;
         }
         undecodable = 0;

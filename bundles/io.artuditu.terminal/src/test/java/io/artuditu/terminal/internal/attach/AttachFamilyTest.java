@@ -479,19 +479,13 @@ class AttachFamilyTest {
             c.send("garbage " + i);
         }
         c.send("{\"notice\":\"something only the client knows\"}"); // decodes: the count starts again
-        for (int i = 0; i < 15; i++) {
-            assertTrue(c.nextOther(5).get("error").asText().startsWith("undecodable line"));
-        }
         assertEquals("something only the client knows", c.nextOther(5).get("error").asText(),
-                "a notice comes back where the client shows errors");
+                "undecodable lines are skipped without a reply; a notice comes back where the client shows errors");
         for (int i = 0; i < 15; i++) {
             c.send("{\"input\":");
         }
         assertFalse(c.connection.closed(), "15 in a row are tolerated");
         c.send("}");
-        for (int i = 0; i < 15; i++) {
-            c.nextOther(5);
-        }
         assertTrue(c.nextOther(5).get("error").asText().contains("16 undecodable lines in a row"));
         c.writer.join(5000);
         assertFalse(c.writer.isAlive(), "the stream ended");

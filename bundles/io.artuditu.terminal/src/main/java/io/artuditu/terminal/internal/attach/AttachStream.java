@@ -101,6 +101,10 @@ final class AttachStream implements StreamHandler {
 
     /** Line thread only. */
     private int undecodable;
+    /** Line thread only: a selection's press cell, while the left button is down. */
+    private boolean selecting;
+    private int anchorX;
+    private int anchorY;
 
     /**
      * @param open whether a target's pane still runs (false: the stream ends with "pane closed")
@@ -351,10 +355,15 @@ final class AttachStream implements StreamHandler {
             }
         } else if (m instanceof ClientLine.Mouse mo) {
             MouseEvent e = new MouseEvent(mo.action(), MouseEvent.Button.LEFT, mo.x(), mo.y());
-            // Without mouse reporting a press or drag would start a selection, which attach does not offer.
-            byte[] report = screen.read(term -> Input.mouse(e, term));
-            if (report.length > 0) {
-                send(screen, report);
+            // A program that reads the mouse owns presses and drags; otherwise they select text.
+            byte[] report = screen.read(term -> term.wantsMouse() ? Input.mouse(e, term) : null);
+            if (report == null) {
+                select(screen, mo);
+            } else {
+                selecting = false;
+                if (report.length > 0) {
+                    send(screen, report);
+                }
             }
         } else if (m instanceof ClientLine.Resize r) {
             synchronized (lock) {
@@ -399,6 +408,35 @@ final class AttachStream implements StreamHandler {
         Screen screen = t.screen();
         type(screen, screen.read(term -> Input.paste(path.toString(), term)));
         reply(ServerLines.filePut(path.toString()));
+    }
+
+    /**
+     * A press anchors a selection, the release ends it: if it moved, the client gets the text
+     * between the two cells as {@code set_clipboard} (the server owns the grid, so a client with
+     * no VT parser still has selection). A click that did not move selects nothing.
+     */
+    private void select(Screen screen, ClientLine.Mouse mo) {
+        switch (mo.action()) {
+            case PRESS -> {
+                selecting = true;
+                anchorX = mo.x();
+                anchorY = mo.y();
+            }
+            case RELEASE -> {
+                if (selecting && (mo.x() != anchorX || mo.y() != anchorY)) {
+                    int x0 = anchorX;
+                    int y0 = anchorY;
+                    String text = screen.read(term -> Selection.text(term, screen.scrollOffset(), x0, y0, mo.x(), mo.y()));
+                    if (!text.isEmpty()) {
+                        reply(ServerLines.setClipboard(text));
+                    }
+                }
+                selecting = false;
+            }
+            default -> {
+                // a drag only moves the end, which the release reports
+            }
+        }
     }
 
     /** Typed input snaps a scrolled-back view to live output first, as a terminal does. */

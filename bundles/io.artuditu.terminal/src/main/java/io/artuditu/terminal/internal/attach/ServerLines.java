@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * The lines an attach stream sends, each one JSON value and a newline, in the shapes of
  * the client protocol: {@code {"frame":…}}, {@code "ok"}, {@code {"error":…}},
- * {@code "bell"}, {@code "read_clipboard_image"}, {@code {"file_put":…}},
+ * {@code "bell"}, {@code "read_clipboard_image"}, {@code {"file_put":…}}, {@code {"set_clipboard":…}},
  * {@code {"detached":{"reason":…}}}.
  */
 final class ServerLines {
@@ -41,6 +41,14 @@ final class ServerLines {
         return write(g -> {
             g.writeStartObject();
             g.writeStringField("error", message);
+            g.writeEndObject();
+        });
+    }
+
+    static byte[] setClipboard(String text) {
+        return write(g -> {
+            g.writeStartObject();
+            g.writeStringField("set_clipboard", text);
             g.writeEndObject();
         });
     }

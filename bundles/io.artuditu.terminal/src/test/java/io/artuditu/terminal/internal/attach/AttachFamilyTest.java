@@ -493,6 +493,41 @@ class AttachFamilyTest {
     }
 
     @Test
+    void aDragWithoutMouseReportingSelectsAndTheClientGetsTheTextAsSetClipboard() throws Exception {
+        Client c = attach(panes.spawn("sh", "-c", "printf 'hello world\\nsecond line  \\n'; exec cat"), 30, 6);
+        c.until("the text", s -> s.text().contains("second line"));
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_drag\":{\"x\":3,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        assertEquals("hello", c.nextOther(5).get("set_clipboard").asText());
+        // backwards, across a line end: reading order, trailing blanks dropped
+        c.send("{\"input\":{\"mouse_down\":{\"x\":12,\"y\":1}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":6,\"y\":0}}}");
+        assertEquals("world\nsecond line", c.nextOther(5).get("set_clipboard").asText());
+        // a click selects nothing: the next line is the answer to the scroll_page after it
+        c.send("{\"input\":{\"mouse_down\":{\"x\":2,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":2,\"y\":0}}}");
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText());
+        // a right press is the client's own menu, never a selection
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0,\"button\":\"right\"}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText(), "a release with no press anchored selects nothing");
+    }
+
+    @Test
+    void aProgramThatReadsTheMouseGetsTheDragInsteadOfASelection() throws Exception {
+        Client c = attach(panes.spawn("sh", "-c", "printf 'hello\\033[?1000h\\033[?1006h'; exec cat -v"), 30, 6);
+        c.until("mouse reporting", s -> s.text().contains("hello"));
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        c.until("the press reaches the program (cat -v shows its report)", s -> s.text().contains("[<0;1;1M"));
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText(), "no set_clipboard");
+    }
+
+    @Test
     void pasteImageAsksForTheClipboardAndPutFileStoresTheFileAndPastesItsPath() throws Exception {
         Client c = attach(panes.spawn("cat"), 80, 6);
         c.until("the first frame", s -> true);

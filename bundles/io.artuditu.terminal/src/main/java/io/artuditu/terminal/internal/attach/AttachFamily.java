@@ -12,18 +12,22 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Targets;
 import io.artuditu.workspace.topology.TopologyException;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -47,6 +51,7 @@ public final class AttachFamily implements UhpFamily {
     static final long SHUTDOWN_GRACE_MS = 1_000;
 
     private final Screens screens;
+    private final Scratch scratch;
     private final Workspaces workspaces;
     private final TerminalStreams slots;
     private final List<UhpMethod> methods;
@@ -54,7 +59,14 @@ public final class AttachFamily implements UhpFamily {
 
     @Activate
     public AttachFamily(@Reference Screens screens, @Reference Workspaces workspaces,
-            @Reference TerminalStreams slots) {
+            @Reference TerminalStreams slots, BundleContext context) {
+        this(screens, workspaces, slots, SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY),
+                System.getenv()).resolve("scratch"));
+    }
+
+    /** @param scratch the folder {@code put_file} writes into, one subfolder per workspace */
+    AttachFamily(Screens screens, Workspaces workspaces, TerminalStreams slots, Path scratch) {
+        this.scratch = new Scratch(scratch);
         this.screens = screens;
         this.workspaces = workspaces;
         this.slots = slots;
@@ -96,7 +108,7 @@ public final class AttachFamily implements UhpFamily {
                     Map.of("limit", TerminalStreams.LIMIT, "kind", "terminal_stream"));
         }
         AttachStream[] self = new AttachStream[1];
-        AttachStream stream = new AttachStream(target, cols, rows, this::resolve, this::running, () -> {
+        AttachStream stream = new AttachStream(target, cols, rows, this::resolve, this::store, this::running, () -> {
             open.remove(self[0]);
             slots.release();
         });
@@ -104,7 +116,7 @@ public final class AttachFamily implements UhpFamily {
         if (!stream.start()) {
             stream.end();
             throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "pane " + target.pane() + " already has "
-                    + Screen.MAX_WATCHERS + " watchers", Map.of("limit", Screen.MAX_WATCHERS, "kind", "screen_watcher"));
+                    + Screen.MAX_WATCHERS + " watchers", Map.of("limit", Screen.MAX_WATCHERS, "kind", "screen_watchers"));
         }
         try {
             call.connection().onLines(AttachStream.MAX_LINE_BYTES, stream::accept);
@@ -158,6 +170,11 @@ public final class AttachFamily implements UhpFamily {
             throw new UhpException(ErrorCode.NOT_FOUND, "pane " + p.id() + " has exited", details);
         }
         return new Target(p.id(), p.terminalId(), screen.get());
+    }
+
+    /** A put_file into the scratch folder of the pane's workspace. */
+    private Path store(Target t, String name, byte[] data) throws IOException {
+        return scratch.put(workspaces.pane(t.pane()).map(PaneInfo::workspaceId).orElse(null), name, data);
     }
 
     /** Whether the target's process still runs: its screen is the live one and its output has not ended. */

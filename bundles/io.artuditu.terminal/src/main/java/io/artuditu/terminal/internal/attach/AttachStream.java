@@ -14,6 +14,7 @@ import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.MouseEvent;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.lang.System.Logger.Level;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -41,8 +42,12 @@ import java.util.function.Predicate;
 final class AttachStream implements StreamHandler {
     private static final System.Logger LOG = System.getLogger(AttachStream.class.getName());
 
-    /** Longest client line in bytes (a paste of up to about 1 MiB); a longer one ends the connection. */
-    static final int MAX_LINE_BYTES = 1 << 20;
+    /**
+     * Longest client line in bytes: room for a {@code put_file} of {@value Scratch#MAX_BYTES} bytes
+     * in base64 and its envelope, so a file over that limit gets a readable error rather than a cut
+     * connection; a longer line ends the connection.
+     */
+    static final int MAX_LINE_BYTES = 12 << 20;
     /** Undecodable lines in a row that end the connection (client protocol, "Versioning"). */
     static final int MAX_UNDECODABLE = 16;
     /** Replies waiting for the writer before the line thread waits too. */
@@ -63,7 +68,13 @@ final class AttachStream implements StreamHandler {
         Target resolve(String pane);
     }
 
+    /** Stores a {@code put_file} for the pane it was pasted into; returns the file's absolute path. */
+    interface PastedFiles {
+        Path put(Target pane, String name, byte[] data) throws IOException;
+    }
+
     private final Resolver resolver;
+    private final PastedFiles files;
     private final Predicate<Target> open;
     private final Runnable onEnd;
     private final Runnable signal = this::changed;
@@ -91,16 +102,22 @@ final class AttachStream implements StreamHandler {
 
     /** Line thread only. */
     private int undecodable;
+    /** Line thread only: a selection's press cell, while the left button is down. */
+    private boolean selecting;
+    private int anchorX;
+    private int anchorY;
 
     /**
      * @param open whether a target's pane still runs (false: the stream ends with "pane closed")
      * @param onEnd runs once when the stream is over, however it ends
      */
-    AttachStream(Target target, int cols, int rows, Resolver resolver, Predicate<Target> open, Runnable onEnd) {
+    AttachStream(Target target, int cols, int rows, Resolver resolver, PastedFiles files, Predicate<Target> open,
+            Runnable onEnd) {
         this.target = target;
         this.cols = cols;
         this.rows = rows;
         this.resolver = resolver;
+        this.files = files;
         this.open = open;
         this.onEnd = onEnd;
     }
@@ -301,9 +318,9 @@ final class AttachStream implements StreamHandler {
                     hangUp = true;
                     lock.notifyAll();
                 }
-            } else {
-                reply(ServerLines.error("undecodable line: " + u.reason()));
             }
+            // Otherwise skipped without a reply (client protocol: "A frame that will not decode is
+            // logged and skipped"): a newer client's line must not read as a failure.
             return;
         }
         undecodable = 0;
@@ -343,10 +360,15 @@ final class AttachStream implements StreamHandler {
             }
         } else if (m instanceof ClientLine.Mouse mo) {
             MouseEvent e = new MouseEvent(mo.action(), MouseEvent.Button.LEFT, mo.x(), mo.y());
-            // Without mouse reporting a press or drag would start a selection, which attach does not offer.
-            byte[] report = screen.read(term -> Input.mouse(e, term));
-            if (report.length > 0) {
-                send(screen, report);
+            // A program that reads the mouse owns presses and drags; otherwise they select text.
+            byte[] report = screen.read(term -> term.wantsMouse() ? Input.mouse(e, term) : null);
+            if (report == null) {
+                select(screen, mo);
+            } else {
+                selecting = false;
+                if (report.length > 0) {
+                    send(screen, report);
+                }
             }
         } else if (m instanceof ClientLine.Resize r) {
             synchronized (lock) {
@@ -366,8 +388,60 @@ final class AttachStream implements StreamHandler {
             finish(Reason.DETACHED);
         } else if (m instanceof ClientLine.Refused r) {
             reply(ServerLines.error(r.message()));
+        } else if (m instanceof ClientLine.Notice n) {
+            // Known only to the client; it comes back where the client shows errors.
+            reply(ServerLines.error(n.text()));
+        } else if (m instanceof ClientLine.PasteImage) {
+            // The clipboard is the client machine's: ask for it, the answer is a put_file.
+            reply(ServerLines.READ_CLIPBOARD_IMAGE);
+        } else if (m instanceof ClientLine.PutFile f) {
+            putFile(t, f);
         }
         // ClientLine.Ignored: a kind this server does not know; the stream goes on.
+    }
+
+    /** Stores the file and pastes its absolute path into the pane, the form agent CLIs take an image in. */
+    private void putFile(Target t, ClientLine.PutFile f) {
+        Path path;
+        try {
+            path = files.put(t, f.name(), f.data());
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "put_file could not store a file", e);
+            reply(ServerLines.error("put_file: the file could not be stored: " + e.getMessage()));
+            return;
+        }
+        Screen screen = t.screen();
+        type(screen, screen.read(term -> Input.paste(path.toString(), term)));
+        reply(ServerLines.filePut(path.toString()));
+    }
+
+    /**
+     * A press anchors a selection, the release ends it: if it moved, the client gets the text
+     * between the two cells as {@code set_clipboard} (the server owns the grid, so a client with
+     * no VT parser still has selection). A click that did not move selects nothing.
+     */
+    private void select(Screen screen, ClientLine.Mouse mo) {
+        switch (mo.action()) {
+            case PRESS -> {
+                selecting = true;
+                anchorX = mo.x();
+                anchorY = mo.y();
+            }
+            case RELEASE -> {
+                if (selecting && (mo.x() != anchorX || mo.y() != anchorY)) {
+                    int x0 = anchorX;
+                    int y0 = anchorY;
+                    String text = screen.read(term -> Selection.text(term, screen.scrollOffset(), x0, y0, mo.x(), mo.y()));
+                    if (!text.isEmpty()) {
+                        reply(ServerLines.setClipboard(text));
+                    }
+                }
+                selecting = false;
+            }
+            default -> {
+                // a drag only moves the end, which the release reports
+            }
+        }
     }
 
     /** Typed input snaps a scrolled-back view to live output first, as a terminal does. */

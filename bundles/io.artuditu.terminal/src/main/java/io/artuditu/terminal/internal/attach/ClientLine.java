@@ -61,6 +61,18 @@ final class ClientLine {
     record Detach() implements Message {
     }
 
+    /** Something only the client could know (client protocol: shown where the client shows errors). */
+    record Notice(String text) implements Message {
+    }
+
+    /** The client is asked to read its own clipboard and answer with {@link PutFile} (or a notice). */
+    record PasteImage() implements Message {
+    }
+
+    /** A file to store in the workspace's scratch folder and paste, as a path, into the pane. */
+    record PutFile(String name, byte[] data) implements Message {
+    }
+
     record Ignored(String what) implements Message {
     }
 
@@ -75,7 +87,10 @@ final class ClientLine {
             "resize_pane", "new_window", "next_window", "prev_window", "select_window", "rename_window",
             "new_session", "kill_session", "list_sessions", "kill_server", "kill_server_clear", "apply_layout",
             "open_file", "list_agents", "spawn_agent", "set_default_agent", "new_process", "reload_config",
-            "set_theme", "list_themes", "toggle_all_agents", "git_menu", "paste_image", "put_file");
+            "set_theme", "list_themes", "toggle_all_agents", "git_menu");
+
+    /** Longest notice echoed back, in characters (client protocol: "Truncated at 200 characters"). */
+    static final int MAX_NOTICE = 200;
 
     /** Named key codes of the protocol; each is also a {@link Key} name. */
     private static final Set<String> KEY_NAMES = Set.of("enter", "esc", "backspace", "tab", "back_tab", "left", "right", "up", "down",
@@ -133,6 +148,14 @@ final class ClientLine {
             case "resize" -> resize(body);
             case "command" -> command(body);
             case "watch" -> watch(body);
+            case "notice" -> {
+                if (body == null || !body.isTextual()) {
+                    throw new Bad("notice takes a string");
+                }
+                String t = body.textValue();
+                yield new Notice(t.codePointCount(0, t.length()) <= MAX_NOTICE ? t
+                        : t.substring(0, t.offsetByCodePoints(0, MAX_NOTICE)));
+            }
             default -> new Ignored(kind);
         };
     }
@@ -275,10 +298,37 @@ final class ClientLine {
             long pages = Math.max(-1000, Math.min(1000, arg.asLong()));
             return new ScrollPage((int) pages);
         }
+        if (name.equals("paste_image")) {
+            return new PasteImage();
+        }
+        if (name.equals("put_file")) {
+            return putFile(arg);
+        }
         if (COMMANDS.contains(name)) {
             return new Refused(name + " is not available on a pane attach: it streams one pane and draws no workbench");
         }
         return new Refused("unknown command \"" + clip(name) + "\"");
+    }
+
+    private static Message putFile(JsonNode arg) throws Bad {
+        if (arg == null || !arg.isObject() || !arg.path("data").isTextual()
+                || !(arg.path("name").isMissingNode() || arg.path("name").isNull() || arg.path("name").isTextual())) {
+            throw new Bad("put_file takes {\"name\":…, \"data\":\"<base64>\"}");
+        }
+        String data = arg.get("data").textValue();
+        if ((long) data.length() * 3 / 4 > Scratch.MAX_BYTES + 2L) {
+            return new Refused("put_file: the file is larger than " + (Scratch.MAX_BYTES >> 20) + " MiB");
+        }
+        byte[] bytes;
+        try {
+            bytes = java.util.Base64.getDecoder().decode(data); // standard alphabet, padding optional
+        } catch (IllegalArgumentException e) {
+            return new Refused("put_file: data is not base64 (standard alphabet): " + e.getMessage());
+        }
+        if (bytes.length > Scratch.MAX_BYTES) {
+            return new Refused("put_file: the file is larger than " + (Scratch.MAX_BYTES >> 20) + " MiB");
+        }
+        return new PutFile(arg.path("name").asText(""), bytes);
     }
 
     private static Message watch(JsonNode body) throws Bad {

@@ -229,16 +229,22 @@ final class FrameEncoder {
         if (scratch == null || scratch.cols() != cols || scratch.rows() != rows) {
             scratch = Terminal.create(cols, rows, new Limits(0, 16));
         }
+        return viewport(term, offset, scratch);
+    }
+
+    /** Draws into {@code into} (a terminal of the viewport's size) the viewport of {@code term} scrolled back {@code offset} rows. */
+    static Terminal viewport(Terminal term, int offset, Terminal into) {
         int h = term.historySize();
-        StringBuilder sb = new StringBuilder(rows * (cols + 16));
+        int rows = into.rows();
+        StringBuilder sb = new StringBuilder(rows * (into.cols() + 16));
         sb.append("\033[0m\033[?7l\033[H\033[2J");
         for (int r = 0; r < rows; r++) {
             int v = h - offset + r;
-            String text = v < h ? term.historyText(v, true) : term.rowText(v - h, true);
+            String text = v < 0 ? "" : v < h ? term.historyText(v, true) : v - h < term.rows() ? term.rowText(v - h, true) : "";
             sb.append("\033[").append(r + 1).append(";1H").append(text).append("\033[0m");
         }
-        scratch.feed(sb.toString().getBytes(StandardCharsets.UTF_8));
-        return scratch;
+        into.feed(sb.toString().getBytes(StandardCharsets.UTF_8));
+        return into;
     }
 
     private static String shape(CursorShape s) {

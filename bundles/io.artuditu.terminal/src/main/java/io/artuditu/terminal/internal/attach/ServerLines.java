@@ -13,11 +13,13 @@ import java.nio.charset.StandardCharsets;
 /**
  * The lines an attach stream sends, each one JSON value and a newline, in the shapes of
  * the client protocol: {@code {"frame":…}}, {@code "ok"}, {@code {"error":…}},
- * {@code "bell"}, {@code {"detached":{"reason":…}}}.
+ * {@code "bell"}, {@code "read_clipboard_image"}, {@code {"file_put":…}}, {@code {"set_clipboard":…}},
+ * {@code {"detached":{"reason":…}}}.
  */
 final class ServerLines {
     static final byte[] OK = "\"ok\"\n".getBytes(StandardCharsets.UTF_8);
     static final byte[] BELL = "\"bell\"\n".getBytes(StandardCharsets.UTF_8);
+    static final byte[] READ_CLIPBOARD_IMAGE = "\"read_clipboard_image\"\n".getBytes(StandardCharsets.UTF_8);
 
     /** Why a stream ended, as the {@code detached} line names it. */
     enum Reason {
@@ -39,6 +41,24 @@ final class ServerLines {
         return write(g -> {
             g.writeStartObject();
             g.writeStringField("error", message);
+            g.writeEndObject();
+        });
+    }
+
+    static byte[] setClipboard(String text) {
+        return write(g -> {
+            g.writeStartObject();
+            g.writeStringField("set_clipboard", text);
+            g.writeEndObject();
+        });
+    }
+
+    static byte[] filePut(String path) {
+        return write(g -> {
+            g.writeStartObject();
+            g.writeObjectFieldStart("file_put");
+            g.writeStringField("path", path);
+            g.writeEndObject();
             g.writeEndObject();
         });
     }

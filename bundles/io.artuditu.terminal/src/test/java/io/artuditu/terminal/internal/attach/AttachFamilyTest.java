@@ -63,7 +63,7 @@ class AttachFamilyTest {
 
     final Panes panes = new Panes();
     final TerminalStreams slots = new TerminalStreams();
-    final AttachFamily family = new AttachFamily(screens, panes, slots);
+    final AttachFamily family = new AttachFamily(screens, panes, slots, home.resolve("scratch"));
     final List<Client> clients = new ArrayList<>();
 
     @BeforeAll
@@ -520,21 +520,84 @@ class AttachFamilyTest {
             c.send("garbage " + i);
         }
         c.send("{\"notice\":\"something only the client knows\"}"); // decodes: the count starts again
-        for (int i = 0; i < 15; i++) {
-            assertTrue(c.nextOther(5).get("error").asText().startsWith("undecodable line"));
-        }
+        assertEquals("something only the client knows", c.nextOther(5).get("error").asText(),
+                "undecodable lines are skipped without a reply; a notice comes back where the client shows errors");
         for (int i = 0; i < 15; i++) {
             c.send("{\"input\":");
         }
         assertFalse(c.connection.closed(), "15 in a row are tolerated");
         c.send("}");
-        for (int i = 0; i < 15; i++) {
-            c.nextOther(5);
-        }
         assertTrue(c.nextOther(5).get("error").asText().contains("16 undecodable lines in a row"));
         c.writer.join(5000);
         assertFalse(c.writer.isAlive(), "the stream ended");
         assertTrue(c.in.isEmpty(), "no detached line: the client broke the stream");
+    }
+
+    @Test
+    void aDragWithoutMouseReportingSelectsAndTheClientGetsTheTextAsSetClipboard() throws Exception {
+        Client c = attach(panes.spawn("sh", "-c", "printf 'hello world\\nsecond line  \\n'; exec cat"), 30, 6);
+        c.until("the text", s -> s.text().contains("second line"));
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_drag\":{\"x\":3,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        assertEquals("hello", c.nextOther(5).get("set_clipboard").asText());
+        // backwards, across a line end: reading order, trailing blanks dropped
+        c.send("{\"input\":{\"mouse_down\":{\"x\":12,\"y\":1}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":6,\"y\":0}}}");
+        assertEquals("world\nsecond line", c.nextOther(5).get("set_clipboard").asText());
+        // a click selects nothing: the next line is the answer to the scroll_page after it
+        c.send("{\"input\":{\"mouse_down\":{\"x\":2,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":2,\"y\":0}}}");
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText());
+        // a right press is the client's own menu, never a selection
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0,\"button\":\"right\"}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText(), "a release with no press anchored selects nothing");
+    }
+
+    @Test
+    void aProgramThatReadsTheMouseGetsTheDragInsteadOfASelection() throws Exception {
+        Client c = attach(panes.spawn("sh", "-c", "printf 'hello\\033[?1000h\\033[?1006h'; exec cat -v"), 30, 6);
+        c.until("mouse reporting", s -> s.text().contains("hello"));
+        c.send("{\"input\":{\"mouse_down\":{\"x\":0,\"y\":0}}}");
+        c.send("{\"input\":{\"mouse_up\":{\"x\":4,\"y\":0}}}");
+        c.until("the press reaches the program (cat -v shows its report)", s -> s.text().contains("[<0;1;1M"));
+        c.send("{\"command\":{\"scroll_page\":0}}");
+        assertEquals("ok", c.nextOther(5).asText(), "no set_clipboard");
+    }
+
+    @Test
+    void pasteImageAsksForTheClipboardAndPutFileStoresTheFileAndPastesItsPath() throws Exception {
+        Client c = attach(panes.spawn("cat"), 80, 6);
+        c.until("the first frame", s -> true);
+        c.send("{\"command\":\"paste_image\"}");
+        assertEquals("read_clipboard_image", c.nextOther(5).asText());
+
+        Path dir = home.resolve("scratch").resolve("w1");
+        String png = java.util.Base64.getEncoder().withoutPadding().encodeToString(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        c.send("{\"command\":{\"put_file\":{\"name\":\"../clip board.png\",\"data\":\"" + png + "\"}}}");
+        JsonNode put = c.nextOther(5);
+        Path file = dir.resolve("000001-clip-board.png");
+        assertEquals(file.toAbsolutePath().toString(), put.at("/file_put/path").asText(), put.toString());
+        assertEquals(4, java.nio.file.Files.size(file));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(file)));
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(dir)));
+        c.until("the path is pasted into the pane (cat echoes it)", s -> s.text().contains("000001-clip-board.png"));
+
+        for (int i = 2; i <= Scratch.KEEP + 3; i++) {
+            c.send("{\"command\":{\"put_file\":{\"name\":\"n.txt\",\"data\":\"eA\"}}}");
+            assertEquals(String.format("%06d-n.txt", i), Path.of(c.nextOther(5).at("/file_put/path").asText()).getFileName().toString());
+        }
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            List<String> kept = s.map(p -> p.getFileName().toString()).sorted().toList();
+            assertEquals(Scratch.KEEP, kept.size(), "the newest 32 are kept: " + kept);
+            assertEquals(String.format("%06d-n.txt", 4), kept.get(0));
+        }
+
+        c.send("{\"command\":{\"put_file\":{\"data\":\"***\"}}}");
+        assertTrue(c.nextOther(5).get("error").asText().startsWith("put_file: data is not base64"));
     }
 
     @Test

@@ -94,14 +94,55 @@ class ClientLineTest {
         ClientLine.Refused split = assertInstanceOf(ClientLine.Refused.class,
                 decode("{\"command\":{\"split_pane\":{\"dir\":\"horizontal\",\"kind\":\"git\"}}}"));
         assertTrue(split.message().contains("split_pane"), split.message());
-        assertInstanceOf(ClientLine.Refused.class, decode("{\"command\":\"paste_image\"}"));
+        assertEquals(new ClientLine.PasteImage(), valid("{\"command\":\"paste_image\"}"));
+        assertEquals(new ClientLine.PasteImage(), valid("{\"command\":{\"paste_image\":null}}"));
         assertEquals(new ClientLine.Detach(), valid("\"detach\""));
         assertEquals(new ClientLine.Detach(), valid("{\"detach\":null}"));
     }
 
     @Test
+    void aNoticeIsKeptToTwoHundredCharacters() throws Exception {
+        assertEquals(new ClientLine.Notice("no image on the clipboard"), valid("{\"notice\":\"no image on the clipboard\"}"));
+        String longer = "é".repeat(150) + "👍".repeat(100);
+        ClientLine.Notice n = assertInstanceOf(ClientLine.Notice.class, valid("{\"notice\":\"" + longer + "\"}"));
+        assertEquals("é".repeat(150) + "👍".repeat(50), n.text(), "200 characters, never half a surrogate pair");
+    }
+
+    @Test
+    void putFileCarriesTheDecodedBytesAndRefusesWhatIsNotBase64OrTooLarge() throws Exception {
+        ClientLine.PutFile f = assertInstanceOf(ClientLine.PutFile.class,
+                valid("{\"command\":{\"put_file\":{\"name\":\"clipboard.png\",\"data\":\"aGVsbG8\"}}}"));
+        assertEquals("clipboard.png", f.name());
+        assertArrayEquals("hello".getBytes(StandardCharsets.UTF_8), f.data(), "padding is optional");
+        assertArrayEquals("hello".getBytes(StandardCharsets.UTF_8), ((ClientLine.PutFile) valid(
+                "{\"command\":{\"put_file\":{\"data\":\"aGVsbG8=\"}}}")).data());
+        assertEquals("", ((ClientLine.PutFile) decode("{\"command\":{\"put_file\":{\"data\":\"\"}}}")).name());
+        assertInstanceOf(ClientLine.Refused.class, decode("{\"command\":{\"put_file\":{\"data\":\"not base64!\"}}}"));
+        String nineMiB = "A".repeat((9 << 20) / 3 * 4);
+        ClientLine.Refused big = assertInstanceOf(ClientLine.Refused.class,
+                decode("{\"command\":{\"put_file\":{\"data\":\"" + nineMiB + "\"}}}"));
+        assertTrue(big.message().contains("8 MiB"), big.message());
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"command\":{\"put_file\":{\"name\":\"x\"}}}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"command\":{\"put_file\":\"x\"}}"));
+    }
+
+    @Test
+    void scratchNamesKeepOnlyTheBasenameAndSafeCharacters() {
+        assertEquals("clipboard.png", Scratch.clean("clipboard.png"));
+        assertEquals("passwd", Scratch.clean("../../etc/passwd"));
+        assertEquals("x.png", Scratch.clean("C:\\Users\\me\\x.png"));
+        assertEquals("my-photo--1-.jpg", Scratch.clean("my photo (1).jpg"));
+        assertEquals("bashrc", Scratch.clean(".bashrc"), "never a hidden file");
+        assertEquals("file", Scratch.clean(""));
+        assertEquals("file", Scratch.clean("..."));
+        assertEquals(Scratch.MAX_NAME, Scratch.clean("a".repeat(100) + ".png").length());
+        assertTrue(Scratch.clean("a".repeat(100) + ".png").endsWith(".png"), "the extension is kept");
+        assertEquals("--.txt", Scratch.clean("日本.txt"));
+    }
+
+    @Test
     void unknownKindsAreIgnoredAndGarbageIsUndecodable() {
-        assertInstanceOf(ClientLine.Ignored.class, decode("{\"notice\":\"no image on the clipboard\"}"));
+        assertInstanceOf(ClientLine.Undecodable.class, decode("{\"notice\":{\"text\":\"x\"}}"));
         assertInstanceOf(ClientLine.Ignored.class, decode("{\"teleport\":{\"to\":\"mars\"}}"));
         assertInstanceOf(ClientLine.Ignored.class, decode("\"read_clipboard_image\""));
         assertInstanceOf(ClientLine.Undecodable.class, decode("not json"));

@@ -142,9 +142,15 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
         return aliasDirectory(uid.getAsLong()).resolve(sha256Prefix(logical.toString()) + ".sock");
     }
 
-    /** The owner-only folder under {@code /tmp} that holds short socket aliases. */
+    /** The owner-only folder in the sticky temporary root that holds short socket aliases. */
     public static Path aliasDirectory(long uid) {
-        return Path.of(System.getProperty("artuditu.alias.root", "/tmp"), "artuditu-" + uid);
+        return Path.of(System.getProperty("artuditu.alias.root", temporaryRoot(System.getProperty("os.name", ""))),
+                "artuditu-" + uid);
+    }
+
+    /** {@code /private/tmp} on macOS, where {@code /tmp} only links to it; {@code /tmp} elsewhere. */
+    static String temporaryRoot(String osName) {
+        return osName.toLowerCase(java.util.Locale.ROOT).startsWith("mac") ? "/private/tmp" : "/tmp";
     }
 
     private static String sha256Prefix(String s) {

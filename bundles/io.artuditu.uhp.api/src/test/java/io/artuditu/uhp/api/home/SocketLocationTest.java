@@ -62,6 +62,13 @@ class SocketLocationTest {
     }
 
     @Test
+    void aliasesLiveInTheNativeStickyTemporaryRoot() {
+        assertEquals("/private/tmp", SocketLocation.temporaryRoot("Mac OS X"));
+        assertEquals("/tmp", SocketLocation.temporaryRoot("Linux"));
+        assertEquals("/tmp", SocketLocation.temporaryRoot("FreeBSD"));
+    }
+
+    @Test
     void ownerOnlyDirectoryIsCreatedWith0700(@TempDir Path tmp) throws IOException {
         Path d = tmp.resolve("a/b");
         SocketLocation.ensureOwnerOnlyDirectory(d, uid);

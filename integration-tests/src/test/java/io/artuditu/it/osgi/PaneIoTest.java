@@ -194,7 +194,7 @@ public class PaneIoTest extends PaneTest {
         assertEquals("ok", r.get("scan").asText());
         assertEquals(p.pid(), r.at("/root/pid").asLong());
         assertEquals("bash", r.at("/root/name").asText());
-        assertTrue(r.get("sampled_ms").asLong() > 0);
+        assertTrue(r.get("sampled_at_ms").asLong() > 0);
         assertFalse("no argument anywhere: " + r, r.toString().contains("4242") || r.toString().contains("300."));
         ok("pane.send_input", "{\"pane\":\"" + p.id() + "\",\"keys\":[\"ctrl+c\"]}");
         awaitShellState(p, "prompt");

@@ -320,7 +320,7 @@ public final class PaneFamily implements UhpFamily {
         }
         ObjectNode r = head(call, "pane_processes", t)
                 .put("scan", tree.scan() == ProcessTree.Status.OK ? "ok" : "unavailable")
-                .put("sampled_ms", tree.sampledAtMillis());
+                .put("sampled_at_ms", tree.sampledAtMillis());
         if (tree.root() == null) {
             r.putNull("root");
         } else {

@@ -570,12 +570,13 @@ class AttachFamilyTest {
 
     @Test
     void pasteImageAsksForTheClipboardAndPutFileStoresTheFileAndPastesItsPath() throws Exception {
-        Client c = attach(panes.spawn("cat"), 80, 6);
+        // wide enough that the pasted path (temp folder, workspace id, file) stays on one row
+        Client c = attach(panes.spawn("cat"), 160, 6);
         c.until("the first frame", s -> true);
         c.send("{\"command\":\"paste_image\"}");
         assertEquals("read_clipboard_image", c.nextOther(5).asText());
 
-        Path dir = home.resolve("scratch").resolve("w1");
+        Path dir = home.resolve("scratch").resolve(Panes.WORKSPACE);
         String png = java.util.Base64.getEncoder().withoutPadding().encodeToString(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
         c.send("{\"command\":{\"put_file\":{\"name\":\"../clip board.png\",\"data\":\"" + png + "\"}}}");
         JsonNode put = c.nextOther(5);

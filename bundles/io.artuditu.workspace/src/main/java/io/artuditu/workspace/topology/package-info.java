@@ -4,10 +4,12 @@
  * geometry. Every operation validates the whole request against one {@link Topology} and
  * returns a {@link Change} (the next state plus the events to publish) or throws a
  * {@link TopologyException}; nothing here touches processes, threads or the event bus.
- * See {@code docs/topology.md}.
+ * {@link Targets} resolves what a request names (its declared target) with one wording;
+ * the operations are {@link TopologyOps} and one class per family. See
+ * {@code docs/topology.md}.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package io.artuditu.workspace.topology;
 
 import org.osgi.annotation.bundle.Export;

@@ -206,6 +206,19 @@ class TopologyMethodsTest extends OneServerPerClass {
                 + ",\"params\":" + p("workspace_id", a, "name", "api", "if_revision", current + 1) + "}\n", "workspace.rename");
         assertEquals("api", both.at("/result/name").asText(), both.toString());
 
+        // A pane that prints moves the event sequence but changes no state: a revision read
+        // before its output is still current ("if another successful mutation already changed
+        // state", the spec's rule for a conflict).
+        long read = ok("workspace.list", "{}").get("revision").asLong();
+        String pane = ok("workspace.get", p("workspace_id", a)).at("/tabs/0/panes/0").asText();
+        ok("pane.send_input", p("pane", pane, "text", "echo printed\n"));
+        JsonNode printed = ok("events.wait", p("event", "terminal.output", "after_sequence", read, "timeout_s", 10));
+        assertTrue(printed.get("matched").asBoolean(), printed.toString());
+        assertTrue(ok("workspace.list", "{}").get("revision").asLong() > read, "the output took a sequence number");
+        JsonNode afterOutput = ok("workspace.rename", p("workspace_id", a, "name", "api", "if_revision", read));
+        assertEquals("api", afterOutput.get("name").asText());
+        refused("workspace.rename", p("workspace_id", a, "name", "late", "if_revision", read), "revision_conflict");
+
         // refusals
         refused("workspace.rename", p("workspace", n, "name", "x"), "not_found");
         refused("workspace.rename", p("workspace", -1, "name", "x"), "invalid_request");

@@ -52,9 +52,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  *
  * <p>Revisions: the revision is the event bus's sequence (0 while no bus runs). A method
  * that {@linkplain UhpMethod#mutates mutates} runs under one state lock, so no two
- * mutations interleave; its {@code if_revision}, when given, is compared with the
- * revision under that lock and a mismatch answers {@code revision_conflict} without
- * running it. {@code if_revision} on any other method is {@code invalid_request}. It may
+ * mutations interleave; its {@code if_revision}, when given, is checked under that lock
+ * ({@link #checkRevision}: no state change after it) and a stale one answers
+ * {@code revision_conflict} without running it. {@code if_revision} on any other method is {@code invalid_request}. It may
  * come at the top level or inside {@code params} ({@link RequestReader} merges the two and
  * takes it out of the params, so no params schema and no handler sees it). Methods
  * that {@linkplain UhpMethod#carriesRevision carry the revision} get {@code revision} (read
@@ -189,6 +189,26 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         return reply;
     }
 
+    /**
+     * Refuses a mutation whose {@code if_revision} is stale: application state changed after
+     * it (a terminal's output, title or bell is an observation and does not count, so a pane
+     * that prints never makes a caller's revision stale), or it is newer than any revision
+     * this server gave out.
+     */
+    private void checkRevision(long ifRevision) {
+        EventBus b = bus;
+        long current = b == null ? 0 : b.sequence();
+        long changed = b == null ? 0 : b.stateSequence();
+        if (ifRevision < changed) {
+            throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + ifRevision + " is stale: the state "
+                    + "changed at revision " + changed + "; nothing ran", Map.of("revision", current));
+        }
+        if (ifRevision > current) {
+            throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + ifRevision + " is newer than the "
+                    + "current revision " + current + "; nothing ran", Map.of("revision", current));
+        }
+    }
+
     /** The current revision: the event sequence, 0 while no bus runs. */
     long revision() {
         EventBus b = bus;
@@ -242,11 +262,8 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             stateLock.lock();
         }
         try {
-            if (req.ifRevision() != null && req.ifRevision() != revision()) {
-                long current = revision();
-                throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + req.ifRevision()
-                        + " does not match the current revision " + current + "; nothing ran",
-                        Map.of("revision", current));
+            if (req.ifRevision() != null) {
+                checkRevision(req.ifRevision());
             }
             ObjectNode result = method.handler().handle(call);
             if (result == null || !result.path("type").isTextual()) {

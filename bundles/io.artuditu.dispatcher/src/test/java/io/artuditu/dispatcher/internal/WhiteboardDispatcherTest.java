@@ -280,18 +280,34 @@ class WhiteboardDispatcherTest {
 
     // ---- if_revision, at the top level or inside params ----
 
-    /** A bus whose only part used here is its sequence, the revision; {@code publish} moves it. */
+    /**
+     * A bus whose only parts used here are its sequences: {@code publish} moves both the
+     * sequence (the revision) and the state sequence, {@code publishObservation} only the first.
+     */
     private static final class Revisions implements io.artuditu.uhp.api.events.EventBus {
         final java.util.concurrent.atomic.AtomicLong sequence = new java.util.concurrent.atomic.AtomicLong();
+        final java.util.concurrent.atomic.AtomicLong state = new java.util.concurrent.atomic.AtomicLong();
 
         @Override
-        public long publish(String event, com.fasterxml.jackson.databind.node.ObjectNode data) {
+        public synchronized long publish(String event, com.fasterxml.jackson.databind.node.ObjectNode data) {
+            long s = sequence.incrementAndGet();
+            state.set(s);
+            return s;
+        }
+
+        @Override
+        public long publishObservation(String event, com.fasterxml.jackson.databind.node.ObjectNode data) {
             return sequence.incrementAndGet();
         }
 
         @Override
         public long sequence() {
             return sequence.get();
+        }
+
+        @Override
+        public long stateSequence() {
+            return state.get();
         }
 
         @Override
@@ -327,6 +343,7 @@ class WhiteboardDispatcherTest {
         d.bus = bus;
         d.addFamily(family("t", set, get), "b1", 0, 1);
         bus.sequence.set(5);
+        bus.state.set(5);
     }
 
     private JsonNode set(String top, String params) throws Exception {
@@ -350,6 +367,25 @@ class WhiteboardDispatcherTest {
         JsonNode alone = set("", "{\"if_revision\":6}");
         assertEquals("ok", alone.at("/result/type").asText(), alone.toString());
         assertEquals(M.readTree("{}"), seenParams.get(1));
+    }
+
+    @Test
+    void anObservationAfterTheRevisionLeavesItCurrentAStateChangeOrAFutureRevisionDoesNot() throws Exception {
+        revisionFamily();
+        bus.publishObservation("terminal.output", null);
+        bus.publishObservation("terminal.title", null);
+        // The spec: a conflict is "another successful mutation already changed state".
+        JsonNode afterOutput = set(",\"if_revision\":5", "{\"n\":1}");
+        assertEquals("ok", afterOutput.at("/result/type").asText(), "a pane printing is no state change: " + afterOutput);
+        assertEquals(8, afterOutput.at("/result/revision").asLong());
+
+        JsonNode stale = set(",\"if_revision\":7", "{\"n\":2}");
+        assertEquals("revision_conflict", code(stale), "the mutation at 8 changed state after 7: " + stale);
+        assertEquals(8, stale.at("/error/details/revision").asLong());
+
+        JsonNode future = set(",\"if_revision\":9", "{\"n\":3}");
+        assertEquals("revision_conflict", code(future), "a revision this server never gave out: " + future);
+        assertEquals(1, seenParams.size(), "only the current request ran");
     }
 
     @Test

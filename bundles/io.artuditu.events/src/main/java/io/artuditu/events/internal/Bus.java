@@ -48,6 +48,8 @@ final class Bus implements EventBus {
     private final int queueBytes;
 
     private long sequence;
+    /** The newest event that changed application state (not an observation). */
+    private long stateSequence;
     private final ArrayDeque<EventFrame> window = new ArrayDeque<>();
     private long windowBytes;
     private final List<Sub> subscribers = new ArrayList<>();
@@ -69,6 +71,20 @@ final class Bus implements EventBus {
 
     @Override
     public long publish(String event, ObjectNode data) {
+        return publish(event, data, true);
+    }
+
+    @Override
+    public long publishObservation(String event, ObjectNode data) {
+        return publish(event, data, false);
+    }
+
+    @Override
+    public synchronized long stateSequence() {
+        return stateSequence;
+    }
+
+    private long publish(String event, ObjectNode data, boolean changesState) {
         if (!EventBus.validName(event) || event.startsWith("events.")) {
             throw new IllegalArgumentException("not a publishable event name: " + event);
         }
@@ -87,6 +103,9 @@ final class Bus implements EventBus {
                         + EventBus.MAX_EVENT_BYTES);
             }
             sequence = seq;
+            if (changesState) {
+                stateSequence = seq;
+            }
             EventFrame frame = new EventFrame(event, seq, copy, line);
             window.addLast(frame);
             windowBytes += line.length;

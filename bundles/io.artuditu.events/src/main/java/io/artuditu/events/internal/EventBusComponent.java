@@ -20,8 +20,18 @@ public final class EventBusComponent implements EventBus, StatsContributor {
     }
 
     @Override
+    public long publishObservation(String event, ObjectNode data) {
+        return bus.publishObservation(event, data);
+    }
+
+    @Override
     public long sequence() {
         return bus.sequence();
+    }
+
+    @Override
+    public long stateSequence() {
+        return bus.stateSequence();
     }
 
     @Override

@@ -47,6 +47,24 @@ class BusTest {
     }
 
     @Test
+    void anObservationTakesTheNextSequenceButIsNoStateChange() throws Exception {
+        Bus bus = new Bus();
+        assertEquals(0, bus.stateSequence());
+        assertEquals(1, bus.publish("workspace.renamed", null));
+        assertEquals(2, bus.publishObservation("terminal.output", null));
+        assertEquals(3, bus.publishObservation("terminal.bell", null));
+        assertEquals(3, bus.sequence());
+        assertEquals(1, bus.stateSequence(), "terminal events observe, they change no state");
+        try (io.artuditu.uhp.api.events.Subscription s = bus.subscribe(java.util.OptionalLong.of(0), java.util.Set.of())) {
+            for (int seq = 1; seq <= 3; seq++) {
+                assertEquals(seq, seqOf(s.take()), "observations are delivered in order like every event");
+            }
+        }
+        assertEquals(4, bus.publish("tab.closed", null));
+        assertEquals(4, bus.stateSequence());
+    }
+
+    @Test
     void theWindowEvictsByFrames() {
         Bus bus = new Bus(256, 1 << 20, 1024, 4 << 20);
         for (int i = 0; i < 300; i++) {

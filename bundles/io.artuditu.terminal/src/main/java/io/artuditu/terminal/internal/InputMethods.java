@@ -79,7 +79,7 @@ final class InputMethods {
         if (bus == null) {
             throw new UhpException(ErrorCode.METHOD_UNAVAILABLE, "the event bus is not running; nothing was published");
         }
-        long seq = bus.publish(TerminalEvents.NOTIFICATION,
+        long seq = bus.publishObservation(TerminalEvents.NOTIFICATION,
                 TerminalEvents.notification(s.terminalId(), terminals.paneOf(s.pty()), title, body, "api"));
         return call.newObject().put("type", "terminal_notified").put("terminal_id", s.terminalId()).put("sequence", seq);
     }

@@ -123,7 +123,7 @@ public final class TerminalEvents implements Screens.Listener {
             return; // no bus, no events: nothing is queued for a bus that may come later
         }
         try {
-            b.publish(event, data);
+            b.publishObservation(event, data);
         } catch (RuntimeException e) {
             System.getLogger(TerminalEvents.class.getName()).log(Level.WARNING, "cannot publish " + event, e);
         }

@@ -39,8 +39,29 @@ public interface EventBus {
      */
     long publish(String event, ObjectNode data);
 
+    /**
+     * Publishes an event that reports what a terminal showed (its output, title, bell or a
+     * notification) rather than a change of application state. It takes the next sequence
+     * like every event, so streams and waits see it in order, but it does not move
+     * {@link #stateSequence()}: an {@code if_revision} read before it is still current.
+     * The default treats it as a state change.
+     */
+    default long publishObservation(String event, ObjectNode data) {
+        return publish(event, data);
+    }
+
     /** The sequence of the newest event (the fence); 0 before the first. */
     long sequence();
+
+    /**
+     * The sequence of the newest event that changed application state: every event but
+     * {@linkplain #publishObservation observations}; 0 before the first. A mutation whose
+     * {@code if_revision} is at least this (and not past {@link #sequence()}) saw the current
+     * state. The default is {@link #sequence()}.
+     */
+    default long stateSequence() {
+        return sequence();
+    }
 
     /**
      * Opens a subscription. With {@code afterSequence}, the retained events after it are

@@ -79,7 +79,14 @@ final class TopologyCommands {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Made on first use, not when the class initializes: Artu's usage text reads
+     * {@link #USAGE_LINES} on every run, and building a mapper costs a one-shot command
+     * such as {@code artu ping} about 70 ms of class loading.
+     */
+    private static final class Json {
+        static final ObjectMapper M = new ObjectMapper();
+    }
 
     private final UhpClient client;
     private final Artu artu;
@@ -109,7 +116,7 @@ final class TopologyCommands {
     static Request map(String group, List<String> args, Map<String, String> env) throws Usage {
         String verb = args.isEmpty() ? "" : args.get(0).replace('-', '_');
         String method = group + "." + verb;
-        ObjectNode fixed = JSON.createObjectNode();
+        ObjectNode fixed = Json.M.createObjectNode();
         String alias = ALIASES.get(method);
         if (alias != null) {
             method = alias.substring(0, alias.indexOf(' '));
@@ -121,8 +128,8 @@ final class TopologyCommands {
                     + " (" + verbs(group, methods) + ")");
         }
         JsonNode props = methods.path(method).path("params").path("properties");
-        ObjectNode params = JSON.createObjectNode();
-        ObjectNode raw = JSON.createObjectNode();
+        ObjectNode params = Json.M.createObjectNode();
+        ObjectNode raw = Json.M.createObjectNode();
         List<String> positionals = new ArrayList<>();
         for (int i = 1; i < args.size(); i++) {
             String a = args.get(i);
@@ -263,23 +270,23 @@ final class TopologyCommands {
     private static JsonNode typed(String value, String type, String key) throws Usage {
         switch (type) {
             case "integer":
-                return value.matches("-?[0-9]{1,18}") ? JSON.getNodeFactory().numberNode(Long.parseLong(value))
-                        : JSON.getNodeFactory().textNode(value);
+                return value.matches("-?[0-9]{1,18}") ? Json.M.getNodeFactory().numberNode(Long.parseLong(value))
+                        : Json.M.getNodeFactory().textNode(value);
             case "number":
                 try {
-                    return JSON.getNodeFactory().numberNode(new java.math.BigDecimal(value));
+                    return Json.M.getNodeFactory().numberNode(new java.math.BigDecimal(value));
                 } catch (NumberFormatException e) {
-                    return JSON.getNodeFactory().textNode(value);
+                    return Json.M.getNodeFactory().textNode(value);
                 }
             case "boolean":
                 if (value.equals("true") || value.equals("false")) {
-                    return JSON.getNodeFactory().booleanNode(value.equals("true"));
+                    return Json.M.getNodeFactory().booleanNode(value.equals("true"));
                 }
                 throw new Usage(key + " is true or false, got " + value);
             case "object":
                 return parse(value, key);
             default:
-                return JSON.getNodeFactory().textNode(value);
+                return Json.M.getNodeFactory().textNode(value);
         }
     }
 
@@ -311,7 +318,7 @@ final class TopologyCommands {
 
     private static JsonNode parse(String json, String what) throws Usage {
         try {
-            return JSON.readTree(json);
+            return Json.M.readTree(json);
         } catch (JsonProcessingException e) {
             throw new Usage(what + " is not valid JSON: " + e.getOriginalMessage());
         }

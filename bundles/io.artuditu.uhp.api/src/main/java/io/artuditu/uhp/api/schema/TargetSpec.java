@@ -62,19 +62,20 @@ public record TargetSpec(Kind kind, String idField, String positionField, Omitte
         if (node == null || node.isMissingNode() || node.isNull()) {
             return null;
         }
-        Kind kind = switch (node.path("kind").asText()) {
-            case "workspace" -> Kind.WORKSPACE;
-            case "tab" -> Kind.TAB;
-            case "pane" -> Kind.PANE;
-            case "terminal" -> Kind.TERMINAL;
-            default -> throw new IllegalStateException(method + ": unknown target kind " + node.path("kind"));
-        };
-        Omitted omitted = switch (node.path("omitted").asText("required")) {
-            case "focused" -> Omitted.FOCUSED;
-            case "required" -> Omitted.REQUIRED;
-            default -> throw new IllegalStateException(method + ": unknown target omitted rule " + node.path("omitted"));
-        };
+        Kind kind = wire(Kind.values(), Kind::wire, node.path("kind").asText(), method, "kind");
+        Omitted omitted = wire(Omitted.values(), Omitted::wire, node.path("omitted").asText("required"), method,
+                "omitted rule");
         String position = node.hasNonNull("position") ? node.get("position").asText() : null;
         return new TargetSpec(kind, node.path("id").asText(), position, omitted);
+    }
+
+    private static <E> E wire(E[] values, java.util.function.Function<E, String> wire, String text, String method,
+            String what) {
+        for (E v : values) {
+            if (wire.apply(v).equals(text)) {
+                return v;
+            }
+        }
+        throw new IllegalStateException(method + ": unknown target " + what + " " + text);
     }
 }

@@ -185,4 +185,9 @@ public final class Artu {
         err.println(USAGE_TEXT);
         return USAGE;
     }
+
+    /** One command with this environment and these streams: the TUI's {@code :} line and its server start. */
+    public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        return new Artu(env, out, err).run(args);
+    }
 }

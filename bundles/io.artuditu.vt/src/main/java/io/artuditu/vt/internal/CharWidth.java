@@ -10,7 +10,7 @@ package io.artuditu.vt.internal;
  * print in practice; rarer marks outside them count as width 1. Each table is a sorted list
  * of inclusive [first, last] pairs, searched by bisection.
  */
-final class CharWidth {
+public final class CharWidth {
     private static final int[] ZERO = {
         0x0300, 0x036F, 0x0483, 0x0489, 0x0591, 0x05BD, 0x05BF, 0x05BF, 0x05C1, 0x05C2,
         0x05C4, 0x05C5, 0x05C7, 0x05C7, 0x0610, 0x061A, 0x064B, 0x065F, 0x0670, 0x0670,
@@ -49,7 +49,7 @@ final class CharWidth {
     private CharWidth() {
     }
 
-    static int of(int cp) {
+    public static int of(int cp) {
         if (cp < 0x300) {
             return 1;
         }

@@ -1,0 +1,146 @@
+package io.artuditu.tui;
+
+import io.artuditu.vt.Style;
+
+/**
+ * Turns the difference between two canvases into the bytes for the outer terminal: cursor
+ * moves, SGR and text for the cells that changed, nothing else. Colours are reduced to what
+ * the outer terminal shows (true colour, 256 or 16). When the terminal answered that it
+ * supports synchronized output (mode 2026) the update is bracketed by it, so a frame never
+ * shows half drawn.
+ */
+final class AnsiWriter {
+    static final int TRUECOLOR = 3;
+    static final int COLORS_256 = 2;
+    static final int COLORS_16 = 1;
+
+    private final int depth;
+    private volatile boolean sync;
+
+    AnsiWriter(int depth) {
+        this.depth = depth;
+    }
+
+    void synchronizedOutput(boolean on) {
+        sync = on;
+    }
+
+    boolean synchronizedOutput() {
+        return sync;
+    }
+
+    int depth() {
+        return depth;
+    }
+
+    /** The bytes that turn {@code prev} (null: unknown, redraw all) into {@code next}. */
+    String diff(Canvas prev, Canvas next) {
+        StringBuilder out = new StringBuilder(4096);
+        boolean full = prev == null || prev.cols != next.cols || prev.rows != next.rows;
+        if (sync) {
+            out.append("\033[?2026h");
+        }
+        out.append("\033[?25l");
+        if (full) {
+            out.append("\033[0m\033[H\033[2J");
+        }
+        int cx = -1;
+        int cy = -1;
+        long cur = Long.MIN_VALUE;
+        for (int y = 0; y < next.rows; y++) {
+            for (int x = 0; x < next.cols; x++) {
+                int i = y * next.cols + x;
+                String g = next.ch[i];
+                if (g == Canvas.CONTINUATION) {
+                    continue;
+                }
+                long s = next.st[i];
+                if (full ? (g.equals(Canvas.BLANK) && s == Style.DEFAULT)
+                        : (g.equals(prev.ch[i]) && s == prev.st[i]
+                                && !(x + 1 < next.cols && wideChanged(prev, next, i + 1)))) {
+                    continue;
+                }
+                if (cy != y || cx != x) {
+                    out.append("\033[").append(y + 1).append(';').append(x + 1).append('H');
+                }
+                if (s != cur) {
+                    sgr(out, s);
+                    cur = s;
+                }
+                out.append(g);
+                boolean wide = x + 1 < next.cols && next.ch[i + 1] == Canvas.CONTINUATION;
+                cx = x + (wide ? 2 : 1);
+                cy = y;
+                if (cx >= next.cols) {
+                    cx = -1; // pending wrap: where the cursor is depends on the terminal
+                }
+            }
+        }
+        out.append("\033[0m");
+        if (next.cursorX >= 0 && next.cursorY >= 0 && next.inside(next.cursorX, next.cursorY)) {
+            out.append("\033[").append(next.cursorY + 1).append(';').append(next.cursorX + 1).append('H');
+            out.append("\033[").append(next.cursorShape).append(" q");
+            out.append("\033[?25h");
+        }
+        if (sync) {
+            out.append("\033[?2026l");
+        }
+        return out.toString();
+    }
+
+    /** The cell's right neighbour went from or to the right half of a wide grapheme. */
+    private static boolean wideChanged(Canvas prev, Canvas next, int j) {
+        return (prev.ch[j] == Canvas.CONTINUATION) != (next.ch[j] == Canvas.CONTINUATION);
+    }
+
+    private void sgr(StringBuilder out, long s) {
+        out.append("\033[0");
+        if (Style.has(s, Style.BOLD)) {
+            out.append(";1");
+        }
+        if (Style.has(s, Style.DIM)) {
+            out.append(";2");
+        }
+        if (Style.has(s, Style.ITALIC)) {
+            out.append(";3");
+        }
+        if (Style.underline(s) != 0) {
+            out.append(";4");
+        }
+        if (Style.has(s, Style.REVERSE)) {
+            out.append(";7");
+        }
+        if (Style.has(s, Style.STRIKE)) {
+            out.append(";9");
+        }
+        color(out, Style.fg(s), false);
+        color(out, Style.bg(s), true);
+        out.append('m');
+    }
+
+    private void color(StringBuilder out, int c, boolean bg) {
+        int kind = Style.colorKind(c);
+        if (kind == Style.COLOR_DEFAULT) {
+            return;
+        }
+        int v = Style.colorValue(c);
+        if (kind == Style.COLOR_RGB) {
+            if (depth == TRUECOLOR) {
+                out.append(bg ? ";48;2;" : ";38;2;").append((v >> 16) & 255).append(';')
+                        .append((v >> 8) & 255).append(';').append(v & 255);
+                return;
+            }
+            v = Palette.nearest256((v >> 16) & 255, (v >> 8) & 255, v & 255);
+        }
+        if (v >= 16 && depth == COLORS_16) {
+            v = Palette.nearest16(v);
+        }
+        if (v < 8) {
+            out.append(';').append((bg ? 40 : 30) + v);
+        } else if (v < 16) {
+            out.append(';').append((bg ? 100 : 90) + v - 8);
+        } else {
+            out.append(bg ? ";48;5;" : ";38;5;").append(v);
+        }
+    }
+}

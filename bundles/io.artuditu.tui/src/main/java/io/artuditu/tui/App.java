@@ -1,0 +1,1017 @@
+package io.artuditu.tui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The workbench's controller. One thread (the caller of {@link #run}) owns every field
+ * below and draws; the input reader, the event stream, the pane streams and the request
+ * worker only post work to it through a bounded queue. State comes from the server alone:
+ * a {@code session.snapshot}, refreshed whenever an event says the topology or config
+ * changed, and one {@code attach.pane} per visible pane.
+ */
+final class App implements PaneView.Listener {
+    /** Work posted to the UI thread; a full queue drops input rather than growing. */
+    static final int QUEUE = 4096;
+    /** Toasts shown at once, and how long each stays. */
+    static final int MAX_TOASTS = 4;
+    static final long TOAST_MS = 4000;
+    /** Escape waits this long for the rest of a sequence. */
+    static final long ESC_MS = 25;
+
+    enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP }
+
+    private final Uhp uhp;
+    private final Outer outer;
+    private final AnsiWriter writer;
+    private final String session;
+    private final BlockingQueue<Runnable> queue = new ArrayBlockingQueue<>(QUEUE);
+    private final ExecutorService worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(256), r -> daemon(r, "tui-worker"), new ThreadPoolExecutor.DiscardOldestPolicy());
+    private final AtomicBoolean dirty = new AtomicBoolean(true);
+    private final AtomicBoolean refreshPending = new AtomicBoolean();
+    private final Workbench bench = new Workbench();
+    private final Keymap keys = new Keymap();
+    private final Map<String, PaneView> views = new HashMap<>();
+    private final Set<String> activity = new HashSet<>();
+    private final Set<String> bells = new HashSet<>();
+    private final List<Map.Entry<String, Boolean>> toasts = new ArrayList<>();
+    private final List<Long> toastExpiry = new ArrayList<>();
+
+    private Model model = Model.EMPTY;
+    private Layout layout = new Layout();
+    private Layout.Rect stage = new Layout.Rect(0, 1, 1, 1);
+    private Canvas shown;
+    private int cols;
+    private int rows;
+    private boolean sidebarVisible = true;
+    private int sidebarWidth = 28;
+    private boolean dockVisible;
+    private int dockWidth = 32;
+    private String version = "";
+    private volatile boolean offline;
+    private volatile boolean running = true;
+    private String exitMessage;
+    private Mode mode = Mode.NORMAL;
+    private long prefixDeadline;
+    private Prompt prompt;
+    private CopyMode copy;
+    private String confirmText;
+    private Runnable confirmAction;
+    private Layout.Divider dragging;
+    private boolean draggingSidebar;
+    private int dragSidebarWidth;
+    private PaneView mouseTarget;
+    private Layout.Rect mouseRect;
+    private Uhp.Line events;
+
+    App(Uhp uhp, Outer outer, String session) {
+        this.uhp = uhp;
+        this.outer = outer;
+        this.session = session;
+        this.writer = new AnsiWriter(outer.colorDepth());
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    /** Posts work to the UI thread; false when the queue is full. */
+    boolean post(Runnable r) {
+        return queue.offer(r);
+    }
+
+    private void redraw() {
+        if (dirty.compareAndSet(false, true)) {
+            post(() -> { });
+        }
+    }
+
+    /** Runs until detach or quit; returns the line to print after the terminal is restored. */
+    String run() throws IOException {
+        cols = outer.cols();
+        rows = outer.rows();
+        outer.onResize(() -> post(this::resized));
+        daemon(this::readInput, "tui-input").start();
+        daemon(this::followServer, "tui-events").start();
+        outer.write("\033[?2026$p"); // does the terminal do synchronized output?
+        while (running) {
+            Runnable r;
+            try {
+                long wait = nextDeadline() - System.currentTimeMillis();
+                r = queue.poll(Math.max(1, wait), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                break;
+            }
+            if (r != null) {
+                r.run();
+                for (Runnable more; (more = queue.poll()) != null; ) {
+                    more.run();
+                }
+            }
+            timers();
+            if (running && dirty.getAndSet(false)) {
+                draw();
+            }
+        }
+        for (PaneView v : views.values()) {
+            v.detach();
+            v.close();
+        }
+        if (events != null) {
+            events.close();
+        }
+        worker.shutdownNow();
+        return exitMessage;
+    }
+
+    private long nextDeadline() {
+        long d = System.currentTimeMillis() + 1000;
+        if (mode == Mode.PREFIX) {
+            d = Math.min(d, prefixDeadline);
+        }
+        for (long t : toastExpiry) {
+            d = Math.min(d, t);
+        }
+        return d;
+    }
+
+    private void timers() {
+        long now = System.currentTimeMillis();
+        if (mode == Mode.PREFIX && now >= prefixDeadline) {
+            mode = Mode.NORMAL;
+            dirty.set(true);
+        }
+        for (int i = toastExpiry.size() - 1; i >= 0; i--) {
+            if (toastExpiry.get(i) <= now) {
+                toastExpiry.remove(i);
+                toasts.remove(i);
+                dirty.set(true);
+            }
+        }
+    }
+
+    void toast(String text, boolean error) {
+        toasts.add(new AbstractMap.SimpleEntry<>(text.replace('\n', ' '), error));
+        toastExpiry.add(System.currentTimeMillis() + TOAST_MS);
+        while (toasts.size() > MAX_TOASTS) {
+            toasts.remove(0);
+            toastExpiry.remove(0);
+        }
+        dirty.set(true);
+    }
+
+    // ---------------------------------------------------------------- the server
+
+    /** The event stream: snapshot, subscribe from its sequence, follow; reconnect when the server goes. */
+    private void followServer() {
+        boolean first = true;
+        while (running) {
+            try {
+                JsonNode ping = uhp.call("ping", Uhp.params());
+                String v = ping.path("version").asText("");
+                JsonNode snap = snapshot();
+                if (snap.path("workspaces").isEmpty()) {
+                    // a fresh server: open the first workspace where the TUI was started
+                    uhp.call("workspace.open", Uhp.params().put("cwd", System.getProperty("user.dir")));
+                    snap = snapshot();
+                }
+                JsonNode config = uhp.call("config.get", Uhp.params()).path("config");
+                JsonNode s0 = snap;
+                boolean wasOffline = !first;
+                post(() -> {
+                    version = v;
+                    applyConfig(config);
+                    applySnapshot(s0);
+                    if (offline || wasOffline) {
+                        offline = false;
+                        for (PaneView pv : views.values()) {
+                            pv.close();
+                        }
+                        views.clear();
+                        syncViews();
+                        toast("server is back", false);
+                    }
+                });
+                first = false;
+                Uhp.Line l = uhp.open("events.subscribe", Uhp.params().put("after_sequence", snap.path("sequence").asLong()));
+                l.reply();
+                events = l;
+                String line;
+                while ((line = l.readLine()) != null) {
+                    JsonNode e = Uhp.JSON.readTree(line);
+                    String name = e.path("event").asText();
+                    if (name.equals("events.resync_required")) {
+                        break;
+                    }
+                    long seq = e.path("sequence").asLong();
+                    JsonNode data = e.path("data");
+                    post(() -> onEvent(name, seq, data));
+                }
+                l.close();
+            } catch (IOException e) {
+                // no server, or it went away: fall through to the retry
+            }
+            if (!running) {
+                return;
+            }
+            if (pingOk()) {
+                continue; // a resync, or a subscriber cut: take a fresh snapshot
+            }
+            post(() -> {
+                if (!offline) {
+                    offline = true;
+                    toast("the server stopped; reattaching when it is back", true);
+                }
+            });
+            while (running && !pingOk()) {
+                sleep(500);
+            }
+        }
+    }
+
+    private boolean pingOk() {
+        try {
+            uhp.call("ping", Uhp.params());
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private JsonNode snapshot() throws IOException {
+        return uhp.call("session.snapshot", Uhp.params());
+    }
+
+    private void onEvent(String name, long seq, JsonNode data) {
+        if (name.startsWith("terminal.")) {
+            String pane = data.path("pane").asText(null);
+            if (pane == null) {
+                return;
+            }
+            switch (name) {
+                case "terminal.output" -> {
+                    if (!layout.places.containsKey(pane) && activity.add(pane)) {
+                        dirty.set(true);
+                    }
+                }
+                case "terminal.bell" -> {
+                    if (!layout.places.containsKey(pane)) {
+                        bells.add(pane);
+                        dirty.set(true);
+                    }
+                }
+                case "terminal.title" -> requestSnapshot();
+                default -> { }
+            }
+            return;
+        }
+        if (seq <= model.sequence) {
+            return; // the snapshot already shows it
+        }
+        if (name.startsWith("config.")) {
+            worker.execute(() -> {
+                try {
+                    JsonNode c = uhp.call("config.get", Uhp.params()).path("config");
+                    post(() -> applyConfig(c));
+                } catch (IOException e) {
+                    post(() -> toast("config: " + e.getMessage(), true));
+                }
+            });
+            return;
+        }
+        requestSnapshot();
+    }
+
+    /** Takes a fresh snapshot on the worker; requests while one is pending share it. */
+    private void requestSnapshot() {
+        if (!refreshPending.compareAndSet(false, true)) {
+            return;
+        }
+        worker.execute(() -> {
+            refreshPending.set(false);
+            try {
+                JsonNode s = snapshot();
+                post(() -> applySnapshot(s));
+            } catch (IOException e) {
+                // the event stream notices a lost server
+            }
+        });
+    }
+
+    private void applySnapshot(JsonNode snap) {
+        Model m = Model.parse(snap);
+        if (m.sequence < model.sequence) {
+            return; // an older answer overtaken by a newer one
+        }
+        model = m;
+        Model.Workspace ws = model.active();
+        Model.Tab tab = ws == null ? null : ws.activeTabOrFirst();
+        if (tab != null) {
+            for (String p : tab.panes().keySet()) {
+                activity.remove(p);
+                bells.remove(p);
+            }
+        }
+        if (copy != null && model.pane(copy.pane) == null) {
+            copy = null;
+            mode = Mode.NORMAL;
+        }
+        syncViews();
+        dirty.set(true);
+    }
+
+    private void applyConfig(JsonNode c) {
+        keys.apply(c);
+        JsonNode sb = c.path("sidebars");
+        sidebarVisible = sb.path("left").path("visible").asBoolean(true);
+        sidebarWidth = sb.path("left").path("width").asInt(28);
+        dockVisible = sb.path("right").path("visible").asBoolean(false);
+        dockWidth = sb.path("right").path("width").asInt(32);
+        syncViews();
+        dirty.set(true);
+    }
+
+    /** Runs a request on the worker; an error becomes a toast. */
+    private void request(String method, ObjectNode params) {
+        worker.execute(() -> {
+            try {
+                uhp.call(method, params);
+            } catch (Uhp.Failure f) {
+                post(() -> toast(method + ": " + f.getMessage(), true));
+            } catch (IOException e) {
+                post(() -> toast(method + ": " + e.getMessage(), true));
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- layout and pane streams
+
+    private void resized() {
+        cols = outer.cols();
+        rows = outer.rows();
+        shown = null;
+        syncViews();
+        dirty.set(true);
+    }
+
+    private Model.Tab activeTab() {
+        Model.Workspace ws = model.active();
+        return ws == null ? null : ws.activeTabOrFirst();
+    }
+
+    private String focusedPane() {
+        Model.Tab t = activeTab();
+        return t == null ? null : t.focused();
+    }
+
+    private int sidebarShown() {
+        int w = draggingSidebar ? dragSidebarWidth : sidebarWidth;
+        return sidebarVisible && cols >= w + 30 ? w : 0;
+    }
+
+    private int dockShown() {
+        return dockVisible && cols >= sidebarShown() + dockWidth + 30 ? dockWidth : 0;
+    }
+
+    /** Recomputes the stage and attaches, resizes or detaches pane streams to match it. */
+    private void syncViews() {
+        int left = sidebarShown();
+        int x0 = left == 0 ? 0 : left + 1;
+        int right = dockShown();
+        stage = new Layout.Rect(x0, 1, Math.max(1, cols - x0 - right), Math.max(1, rows - 2));
+        layout = Layout.of(activeTab(), stage);
+        if (offline) {
+            return;
+        }
+        Set<String> want = new HashSet<>();
+        for (Layout.Place p : layout.places.values()) {
+            Layout.Rect c = p.content();
+            if (c.w() < 1 || c.h() < 1) {
+                continue;
+            }
+            want.add(p.pane());
+            PaneView v = views.get(p.pane());
+            if (v == null) {
+                PaneView nv = new PaneView(uhp, p.pane(), c.w(), c.h(), this);
+                views.put(p.pane(), nv);
+                worker.execute(() -> {
+                    try {
+                        nv.start();
+                    } catch (IOException e) {
+                        post(() -> {
+                            if (views.get(nv.pane) == nv) {
+                                views.remove(nv.pane);
+                            }
+                            if (!offline) {
+                                toast("pane " + nv.pane + ": " + e.getMessage(), true);
+                            }
+                        });
+                    }
+                });
+            } else {
+                v.resize(c.w(), c.h());
+            }
+        }
+        views.entrySet().removeIf(e -> {
+            if (!want.contains(e.getKey())) {
+                e.getValue().detach();
+                e.getValue().close();
+                return true;
+            }
+            return false;
+        });
+    }
+
+    @Override
+    public void changed(PaneView view) {
+        redraw();
+    }
+
+    @Override
+    public void line(PaneView view, JsonNode line) {
+        post(() -> {
+            if (line.isTextual()) {
+                switch (line.asText()) {
+                    case "bell" -> {
+                        if (layout.places.containsKey(view.pane)) {
+                            outer.write("\007");
+                        }
+                    }
+                    case "read_clipboard_image" -> {
+                        ObjectNode n = Uhp.JSON.createObjectNode().put("notice", "no image on the clipboard: the TUI cannot read it");
+                        view.send(n);
+                    }
+                    default -> { }
+                }
+            } else if (line.has("set_clipboard")) {
+                copyToClipboard(line.get("set_clipboard").asText());
+            } else if (line.has("error")) {
+                toast(line.get("error").asText(), true);
+            } else if (line.has("file_put")) {
+                toast("pasted " + line.get("file_put").path("path").asText(), false);
+            }
+        });
+    }
+
+    @Override
+    public void ended(PaneView view, String reason) {
+        post(() -> {
+            if (views.get(view.pane) == view) {
+                views.remove(view.pane);
+                if (!offline && !reason.equals("pane closed")) {
+                    requestSnapshot();
+                }
+            }
+            dirty.set(true);
+        });
+    }
+
+    /** OSC 52: the outer terminal puts the text on the clipboard of the person's machine. */
+    private void copyToClipboard(String text) {
+        outer.write("\033]52;c;" + Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)) + "\007");
+        toast("copied " + text.codePointCount(0, text.length()) + " characters", false);
+    }
+
+    // ---------------------------------------------------------------- drawing
+
+    private void draw() {
+        Canvas c = new Canvas(cols, rows);
+        bench.hits.clear();
+        Model.Workspace ws = model.active();
+        Model.Tab tab = activeTab();
+        String focused = focusedPane();
+        bench.tabBar(c, ws, activity, bells);
+        int left = sidebarShown();
+        if (left > 0) {
+            bench.sidebar(c, model, 1, left, rows - 2);
+        }
+        int right = dockShown();
+        if (right > 0) {
+            bench.dock(c, cols - right, 1, right, rows - 2);
+        }
+        if (tab != null) {
+            bench.frames(c, layout, tab, focused, activity);
+            for (Layout.Place p : layout.places.values()) {
+                Layout.Rect r = p.content();
+                if (copy != null && p.pane().equals(copy.pane)) {
+                    copy.paint(c, r, Workbench.COPY_TEXT, Workbench.COPY_SELECTION);
+                    c.text(r.x(), p.all().y(), Canvas.clip(" " + copy.header(), r.w()), Workbench.PREFIX, r.w());
+                    continue;
+                }
+                PaneView v = views.get(p.pane());
+                if (v != null) {
+                    v.paint(c, r.x(), r.y(), r.w(), r.h(), offline);
+                    if (p.pane().equals(focused) && !offline && mode != Mode.PROMPT && v.cursorX() >= 0
+                            && v.cursorX() < r.w() && v.cursorY() < r.h()) {
+                        c.cursorX = r.x() + v.cursorX();
+                        c.cursorY = r.y() + v.cursorY();
+                        c.cursorShape = v.cursorShape();
+                    }
+                }
+            }
+        } else {
+            c.text(stage.x() + 2, stage.y() + 1, offline ? "waiting for the server…" : "no tab", Workbench.BAR_DIM, stage.w());
+        }
+        bottomLine(c);
+        bench.toasts(c, toasts);
+        if (mode == Mode.HELP) {
+            bench.overlay(c, "keys (after " + keys.prefixChord() + ")  — any key closes", helpLines());
+            c.cursorX = -1;
+        }
+        String out = writer.diff(shown, c);
+        outer.write(out);
+        shown = c;
+    }
+
+    private void bottomLine(Canvas c) {
+        String p = keys.prefixChord();
+        switch (mode) {
+            case PROMPT -> {
+                String text = prompt.label + prompt.text();
+                bench.bottom(c, text, Workbench.BAR, version, offline);
+                c.cursorX = Math.min(c.cols - 1, Canvas.width(prompt.label) + Canvas.width(prompt.beforeCursor()));
+                c.cursorY = c.rows - 1;
+                c.cursorShape = 6;
+            }
+            case CONFIRM -> {
+                bench.bottom(c, confirmText + " (y/n)", Workbench.PREFIX, version, offline);
+                c.cursorX = -1;
+            }
+            case PREFIX -> bench.bottom(c, " " + p + "  " + keys.chord("split_right") + " split right  "
+                    + keys.chord("split_down") + " split down  arrows focus  C-arrows resize  "
+                    + keys.chord("zoom") + " zoom  " + keys.chord("new_tab") + " tab  "
+                    + keys.chord("copy_mode") + " copy  " + keys.chord("command") + " command  "
+                    + keys.chord("detach") + " detach  " + keys.chord("help") + " help", Workbench.PREFIX, version, offline);
+            case COPY -> bench.bottom(c, " copy mode: arrows/hjkl move  / ? search  n N again  space select  enter copy  q quit",
+                    Workbench.PREFIX, version, offline);
+            default -> bench.bottom(c, " " + p + " prefix   " + p + " " + keys.chord("split_right") + " split │   "
+                    + p + " " + keys.chord("split_down") + " split ─   " + p + " arrows focus   " + p + " "
+                    + keys.chord("zoom") + " zoom   " + p + " " + keys.chord("new_tab") + " tab   " + p + " "
+                    + keys.chord("detach") + " detach   " + p + " " + keys.chord("help") + " help",
+                    Workbench.BAR, version, offline);
+        }
+    }
+
+    private List<String> helpLines() {
+        List<String> l = new ArrayList<>();
+        for (String a : Keymap.DEFAULTS.keySet()) {
+            l.add(String.format("%-8s %s", keys.chord(a), Keymap.HELP.get(a)));
+        }
+        l.add(String.format("%-8s %s", "0-9", "select tab 1–10"));
+        l.add(String.format("%-8s %s", keys.prefixChord(), "send the prefix key itself to the pane"));
+        l.add("mouse: click focuses a pane, tab or workspace; drag a border to resize; wheel scrolls");
+        return l;
+    }
+
+    // ---------------------------------------------------------------- input
+
+    private void readInput() {
+        InputDecoder dec = new InputDecoder();
+        char[] buf = new char[8192];
+        try {
+            while (running) {
+                int n = outer.read(buf, dec.pendingEscape() ? ESC_MS : 0);
+                if (n == Outer.EOF) {
+                    post(() -> quit("[the terminal went away]"));
+                    return;
+                }
+                List<Input> in = n == Outer.TIMEOUT ? dec.flush() : dec.feed(buf, n);
+                if (!in.isEmpty()) {
+                    List<Input> batch = List.copyOf(in);
+                    post(() -> batch.forEach(this::handle));
+                }
+            }
+        } catch (IOException e) {
+            post(() -> quit("[input failed: " + e.getMessage() + "]"));
+        }
+    }
+
+    private void quit(String message) {
+        exitMessage = message;
+        running = false;
+    }
+
+    void handle(Input in) {
+        dirty.set(true);
+        if (in instanceof Input.ModeReport r) {
+            if (r.mode() == 2026 && (r.value() == 1 || r.value() == 2)) {
+                writer.synchronizedOutput(true);
+            }
+        } else if (in instanceof Input.Paste p) {
+            if (mode == Mode.PROMPT) {
+                prompt.insert(p.text().replace('\n', ' '));
+            } else if (mode == Mode.NORMAL) {
+                PaneView v = views.get(focusedPane());
+                if (v != null) {
+                    ObjectNode n = Uhp.JSON.createObjectNode();
+                    n.putObject("input").put("paste", p.text());
+                    v.send(n);
+                }
+            }
+        } else if (in instanceof Input.Mouse m) {
+            mouse(m);
+        } else if (in instanceof Input.Key k) {
+            key(k);
+        }
+    }
+
+    private void key(Input.Key k) {
+        switch (mode) {
+            case HELP -> mode = Mode.NORMAL;
+            case PROMPT -> promptKey(k);
+            case CONFIRM -> {
+                mode = Mode.NORMAL;
+                if (k.isChar("y") || k.isChar("Y")) {
+                    confirmAction.run();
+                }
+            }
+            case COPY -> copyKey(k);
+            case PREFIX -> {
+                mode = Mode.NORMAL;
+                String action = keys.action(k);
+                if (action != null) {
+                    act(action);
+                }
+            }
+            default -> {
+                if (KeyNames.matches(keys.prefix, k)) {
+                    mode = Mode.PREFIX;
+                    prefixDeadline = System.currentTimeMillis() + keys.prefixTimeoutMs;
+                    return;
+                }
+                sendKey(k);
+            }
+        }
+    }
+
+    private void sendKey(Input.Key k) {
+        PaneView v = views.get(focusedPane());
+        if (v != null) {
+            v.send(k.toAttach());
+        }
+    }
+
+    private void act(String action) {
+        String pane = focusedPane();
+        Model.Tab tab = activeTab();
+        Model.Workspace ws = model.active();
+        switch (action) {
+            case "split_right" -> request("pane.split", withPane(pane).put("right", true));
+            case "split_down" -> request("pane.split", withPane(pane).put("down", true));
+            case "focus_left", "focus_right", "focus_up", "focus_down" ->
+                    request("pane.focus_direction", withPane(pane).put("direction", action.substring(6)));
+            case "resize_left", "resize_right", "resize_up", "resize_down" ->
+                    request("pane.resize", withPane(pane).put("direction", action.substring(7)).put("cells", 1));
+            case "next_pane" -> {
+                if (tab != null && pane != null && tab.panes().size() > 1) {
+                    List<String> ids = new ArrayList<>(layout.places.keySet());
+                    if (ids.isEmpty()) {
+                        ids = new ArrayList<>(tab.panes().keySet());
+                    }
+                    int i = ids.indexOf(pane);
+                    request("pane.focus", Uhp.params().put("pane", ids.get((i + 1) % ids.size())));
+                }
+            }
+            case "zoom" -> request("pane.zoom", withPane(pane));
+            case "new_tab" -> {
+                if (ws != null) {
+                    request("tab.new", Uhp.params().put("workspace_id", ws.id()));
+                }
+            }
+            case "next_tab", "prev_tab" -> {
+                if (ws != null && tab != null && !ws.tabs().isEmpty()) {
+                    int i = ws.tabs().indexOf(tab) + (action.equals("next_tab") ? 1 : -1);
+                    Model.Tab t = ws.tabs().get(Math.floorMod(i, ws.tabs().size()));
+                    request("tab.focus", Uhp.params().put("tab_id", t.id()));
+                }
+            }
+            case "rename_tab" -> {
+                if (tab != null) {
+                    String id = tab.id();
+                    startPrompt("rename tab: ", tab.name() == null ? "" : tab.name(),
+                            name -> request("tab.rename", Uhp.params().put("tab_id", id).put("name", name)));
+                }
+            }
+            case "close_pane" -> {
+                if (pane != null) {
+                    confirmText = " close pane " + pane + "?";
+                    confirmAction = () -> request("pane.close", Uhp.params().put("pane", pane));
+                    mode = Mode.CONFIRM;
+                }
+            }
+            case "next_workspace", "prev_workspace" -> {
+                List<Model.Workspace> order = model.displayOrder();
+                if (ws != null && order.size() > 1) {
+                    int i = order.indexOf(ws) + (action.equals("next_workspace") ? 1 : -1);
+                    request("workspace.focus", Uhp.params().put("workspace_id", order.get(Math.floorMod(i, order.size())).id()));
+                }
+            }
+            case "toggle_sidebar" -> {
+                ObjectNode patch = Uhp.params();
+                patch.putObject("patch").putObject("sidebars").putObject("left").put("visible", !sidebarVisible);
+                request("config.patch", patch);
+            }
+            case "copy_mode" -> startCopy(pane);
+            case "command" -> startPrompt(":", "", this::runCommand);
+            case "detach" -> quit("[detached (from session " + session + ")]");
+            case "help" -> mode = Mode.HELP;
+            case "send_prefix" -> sendKey(keys.prefix);
+            default -> {
+                if (action.startsWith("select_tab_") && ws != null) {
+                    int n = Integer.parseInt(action.substring("select_tab_".length()));
+                    if (n <= ws.tabs().size()) {
+                        request("tab.focus", Uhp.params().put("tab_id", ws.tabs().get(n - 1).id()));
+                    }
+                }
+            }
+        }
+    }
+
+    private static ObjectNode withPane(String pane) {
+        ObjectNode p = Uhp.params();
+        if (pane != null) {
+            p.put("pane", pane);
+        }
+        return p;
+    }
+
+    // ---------------------------------------------------------------- prompt, command line, copy mode
+
+    private void startPrompt(String label, String initial, java.util.function.Consumer<String> done) {
+        prompt = new Prompt(label, initial, done);
+        mode = Mode.PROMPT;
+    }
+
+    private void promptKey(Input.Key k) {
+        switch (prompt.key(k)) {
+            case DONE -> {
+                mode = copy != null ? Mode.COPY : Mode.NORMAL;
+                prompt.done.accept(prompt.text());
+            }
+            case CANCEL -> mode = copy != null ? Mode.COPY : Mode.NORMAL;
+            default -> { }
+        }
+    }
+
+    /** {@code :} runs any artu command in this process against this server; its output becomes toasts. */
+    private void runCommand(String line) {
+        List<String> argv;
+        try {
+            argv = Prompt.split(line);
+        } catch (IllegalArgumentException e) {
+            toast(e.getMessage(), true);
+            return;
+        }
+        if (argv.isEmpty()) {
+            return;
+        }
+        if (argv.get(0).equals("artu")) {
+            argv = argv.subList(1, argv.size());
+        }
+        String[] args = argv.toArray(new String[0]);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("ARTUDITU_SOCKET_PATH", uhp.socket().toString());
+        String pane = focusedPane();
+        if (pane != null) {
+            env.put("ARTUDITU_PANE_ID", pane);
+        }
+        Model.Workspace ws = model.active();
+        if (ws != null) {
+            env.put("ARTUDITU_WORKSPACE_ID", ws.id());
+        }
+        worker.execute(() -> {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            int status = io.artuditu.cli.Artu.run(args, env, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                    new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            String o = out.toString(StandardCharsets.UTF_8).strip();
+            String e = err.toString(StandardCharsets.UTF_8).strip();
+            post(() -> {
+                if (!e.isEmpty()) {
+                    toast(e.lines().findFirst().orElse(e), true);
+                }
+                if (!o.isEmpty()) {
+                    toast(o.length() > 300 ? o.substring(0, 300) + "…" : o, false);
+                } else if (status == 0 && e.isEmpty()) {
+                    toast("ok", false);
+                }
+            });
+        });
+    }
+
+    private void startCopy(String pane) {
+        if (pane == null) {
+            return;
+        }
+        worker.execute(() -> {
+            try {
+                JsonNode r = uhp.call("pane.read", Uhp.params().put("pane", pane).put("source", "all"));
+                String text = r.path("text").asText("");
+                post(() -> {
+                    copy = new CopyMode(pane, text);
+                    mode = Mode.COPY;
+                    dirty.set(true);
+                });
+            } catch (IOException e) {
+                post(() -> toast("copy mode: " + e.getMessage(), true));
+            }
+        });
+    }
+
+    private void copyKey(Input.Key k) {
+        switch (copy.key(k)) {
+            case EXIT -> {
+                copy = null;
+                mode = Mode.NORMAL;
+            }
+            case COPY -> {
+                copyToClipboard(copy.selection());
+                copy = null;
+                mode = Mode.NORMAL;
+            }
+            case SEARCH -> {
+                int dir = "?".equals(copy.status) ? 1 : -1;
+                CopyMode cm = copy;
+                startPrompt(dir < 0 ? "search up: " : "search down: ", cm.search == null ? "" : cm.search,
+                        term -> cm.find(term, dir));
+            }
+            default -> { }
+        }
+    }
+
+    // ---------------------------------------------------------------- mouse
+
+    private void mouse(Input.Mouse m) {
+        if (mode == Mode.HELP) {
+            mode = Mode.NORMAL;
+            return;
+        }
+        switch (m.kind()) {
+            case DOWN -> mouseDown(m);
+            case DRAG -> mouseDrag(m);
+            case UP -> mouseUp(m);
+            case WHEEL_UP, WHEEL_DOWN -> {
+                Layout.Place p = layout.at(m.x(), m.y());
+                PaneView v = p == null ? null : views.get(p.pane());
+                if (v != null && p.content().contains(m.x(), m.y())) {
+                    ObjectNode n = Uhp.JSON.createObjectNode();
+                    n.putObject("input").putObject(m.kind() == Input.Mouse.Kind.WHEEL_UP ? "scroll_up" : "scroll_down")
+                            .put("x", m.x() - p.content().x()).put("y", m.y() - p.content().y());
+                    v.send(n);
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void mouseDown(Input.Mouse m) {
+        if (m.button() != 0) {
+            return;
+        }
+        for (Workbench.Hit h : bench.hits) {
+            if ((h.y() == m.y() || h.y() < 0 && m.y() > 0 && m.y() < rows - 1) && m.x() >= h.x0() && m.x() < h.x1()) {
+                switch (h.kind()) {
+                    case "tab" -> {
+                        request("tab.focus", Uhp.params().put("tab_id", h.id()));
+                        return;
+                    }
+                    case "workspace" -> {
+                        request("workspace.focus", Uhp.params().put("workspace_id", h.id()));
+                        return;
+                    }
+                    case "sidebar_edge" -> {
+                        draggingSidebar = true;
+                        dragSidebarWidth = sidebarWidth;
+                        return;
+                    }
+                    default -> { }
+                }
+            }
+        }
+        Layout.Divider d = layout.dividerAt(m.x(), m.y());
+        if (d != null && d.horizontal()) {
+            dragging = d;
+            return;
+        }
+        Layout.Place p = layout.at(m.x(), m.y());
+        if (p == null) {
+            return;
+        }
+        if (!p.pane().equals(focusedPane())) {
+            request("pane.focus", Uhp.params().put("pane", p.pane()));
+        }
+        if (d != null) {
+            dragging = d; // a stacked pane's header is the border above it
+            return;
+        }
+        PaneView v = views.get(p.pane());
+        if (v != null && p.content().contains(m.x(), m.y()) && copy == null) {
+            mouseTarget = v;
+            mouseRect = p.content();
+            sendMouse(v, "mouse_down", m);
+        }
+    }
+
+    private void mouseDrag(Input.Mouse m) {
+        if (draggingSidebar) {
+            dragSidebarWidth = Math.max(12, Math.min(80, m.x()));
+            syncViews();
+            return;
+        }
+        if (dragging != null) {
+            Layout.Rect r = dragging.parent();
+            double ratio = dragging.horizontal()
+                    ? (double) (m.x() - r.x()) / Math.max(1, r.w() - 1)
+                    : (double) (m.y() - r.y()) / Math.max(1, r.h());
+            ratio = Math.max(0.05, Math.min(0.95, ratio));
+            Model.Tab t = activeTab();
+            if (t != null) {
+                ObjectNode p = Uhp.params().put("tab_id", t.id()).put("ratio", ratio);
+                ArrayNode path = p.putArray("path");
+                dragging.path().forEach(path::add);
+                request("layout.set_split_ratio", p);
+            }
+            return;
+        }
+        if (mouseTarget != null) {
+            sendMouse(mouseTarget, "mouse_drag", m);
+        }
+    }
+
+    private void mouseUp(Input.Mouse m) {
+        if (draggingSidebar) {
+            draggingSidebar = false;
+            ObjectNode patch = Uhp.params();
+            patch.putObject("patch").putObject("sidebars").putObject("left").put("width", dragSidebarWidth);
+            sidebarWidth = dragSidebarWidth;
+            request("config.patch", patch);
+            return;
+        }
+        if (dragging != null) {
+            dragging = null;
+            return;
+        }
+        if (mouseTarget != null) {
+            sendMouse(mouseTarget, "mouse_up", m);
+            mouseTarget = null;
+        }
+    }
+
+    private void sendMouse(PaneView v, String kind, Input.Mouse m) {
+        Layout.Rect r = mouseRect;
+        int x = Math.max(0, Math.min(r.w() - 1, m.x() - r.x()));
+        int y = Math.max(0, Math.min(r.h() - 1, m.y() - r.y()));
+        ObjectNode n = Uhp.JSON.createObjectNode();
+        n.putObject("input").putObject(kind).put("x", x).put("y", y);
+        v.send(n);
+    }
+
+    /** The outer terminal: what App needs of it (JLine in {@link Tui}, a fake nowhere). */
+    interface Outer {
+        int EOF = -1;
+        int TIMEOUT = -2;
+
+        int cols();
+
+        int rows();
+
+        int colorDepth();
+
+        void onResize(Runnable r);
+
+        /** Reads into {@code buf}; waits at most {@code timeoutMs} (0: no limit). */
+        int read(char[] buf, long timeoutMs) throws IOException;
+
+        void write(String s);
+    }
+
+}

@@ -1,0 +1,262 @@
+package io.artuditu.tui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.vt.Style;
+import io.artuditu.vt.Width;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * One pane as {@code attach.pane} streams it: the cells the server sent, the cursor, and the
+ * connection keys and resizes go back on. A reader thread applies each frame and tells the
+ * workbench to draw; nothing polls.
+ */
+final class PaneView {
+    /** What the stream tells the workbench besides "draw again". */
+    interface Listener {
+        void changed(PaneView view);
+
+        void line(PaneView view, JsonNode line);
+
+        void ended(PaneView view, String reason);
+    }
+
+    final String pane;
+    private final Uhp uhp;
+    private final Listener listener;
+    private volatile Uhp.Line line;
+    private Thread reader;
+
+    private int cols;
+    private int rows;
+    private String[] ch;
+    private long[] st;
+    private int cursorX = -1;
+    private int cursorY = -1;
+    private int cursorShape = 2;
+    private boolean wantsMouse;
+    private volatile boolean ended;
+
+    PaneView(Uhp uhp, String pane, int cols, int rows, Listener listener) {
+        this.uhp = uhp;
+        this.pane = pane;
+        this.listener = listener;
+        reset(cols, rows);
+    }
+
+    private void reset(int c, int r) {
+        cols = Math.max(1, c);
+        rows = Math.max(1, r);
+        ch = new String[cols * rows];
+        st = new long[cols * rows];
+        Arrays.fill(ch, Canvas.BLANK);
+    }
+
+    /** Attaches; the reader thread runs until the stream ends. */
+    void start() throws IOException {
+        ObjectNode p = Uhp.params().put("pane", pane).put("cols", cols).put("rows", rows);
+        Uhp.Line l = uhp.open("attach.pane", p);
+        l.reply();
+        line = l;
+        reader = new Thread(this::read, "tui-pane-" + pane);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void read() {
+        String reason = "connection closed";
+        try {
+            String s;
+            while ((s = line.readLine()) != null) {
+                JsonNode n = Uhp.JSON.readTree(s);
+                if (n.has("frame")) {
+                    apply(n.get("frame"));
+                    listener.changed(this);
+                } else if (n.has("detached")) {
+                    reason = n.get("detached").path("reason").asText("detached");
+                    break;
+                } else {
+                    listener.line(this, n);
+                }
+            }
+        } catch (IOException e) {
+            reason = "connection lost: " + e.getMessage();
+        } finally {
+            ended = true;
+            line.close();
+            listener.ended(this, reason);
+        }
+    }
+
+    boolean ended() {
+        return ended;
+    }
+
+    synchronized void apply(JsonNode f) {
+        if (f.path("full").asBoolean()) {
+            Arrays.fill(ch, Canvas.BLANK);
+            Arrays.fill(st, Style.DEFAULT);
+        }
+        for (JsonNode run : f.path("cells")) {
+            int x = run.path("x").asInt();
+            int y = run.path("y").asInt();
+            if (y < 0 || y >= rows) {
+                continue;
+            }
+            for (JsonNode c : run.path("cells")) {
+                if (x >= cols) {
+                    break;
+                }
+                String g = c.path("ch").asText(" ");
+                int w = Math.max(1, Width.of(g));
+                long s = style(c);
+                int i = y * cols + x;
+                ch[i] = g;
+                st[i] = s;
+                if (w == 2 && x + 1 < cols) {
+                    ch[i + 1] = Canvas.CONTINUATION;
+                    st[i + 1] = s;
+                }
+                x += w;
+            }
+        }
+        JsonNode cur = f.get("cursor");
+        if (cur != null && cur.isArray()) {
+            cursorX = cur.get(0).asInt();
+            cursorY = cur.get(1).asInt();
+        } else {
+            cursorX = -1;
+            cursorY = -1;
+        }
+        String shape = f.path("cursor_shape").asText("block");
+        cursorShape = shape.equals("bar") ? 6 : shape.equals("underline") ? 4 : 2;
+        wantsMouse = f.path("wants_mouse").asBoolean();
+    }
+
+    private static long style(JsonNode c) {
+        long s = Style.DEFAULT;
+        s = Style.withFg(s, color(c.get("fg")));
+        s = Style.withBg(s, color(c.get("bg")));
+        JsonNode m = c.get("mods");
+        if (m != null) {
+            if (m.path("bold").asBoolean()) {
+                s |= Style.BOLD;
+            }
+            if (m.path("dim").asBoolean()) {
+                s |= Style.DIM;
+            }
+            if (m.path("italic").asBoolean()) {
+                s |= Style.ITALIC;
+            }
+            if (m.path("underline").asBoolean()) {
+                s |= 1L << Style.UNDERLINE_SHIFT;
+            }
+            if (m.path("reverse").asBoolean()) {
+                s |= Style.REVERSE;
+            }
+            if (m.path("crossed_out").asBoolean()) {
+                s |= Style.STRIKE;
+            }
+        }
+        return s;
+    }
+
+    private static int color(JsonNode c) {
+        if (c == null) {
+            return 0;
+        }
+        if (c.has("indexed")) {
+            return Style.indexed(c.get("indexed").asInt());
+        }
+        JsonNode rgb = c.get("rgb");
+        if (rgb != null && rgb.size() == 3) {
+            return Style.rgb(rgb.get(0).asInt(), rgb.get(1).asInt(), rgb.get(2).asInt());
+        }
+        return 0;
+    }
+
+    /** Copies the cells into {@code canvas} at (x, y), clipped to w × h; {@code dim} greys them. */
+    synchronized void paint(Canvas canvas, int x, int y, int w, int h, boolean dim) {
+        for (int r = 0; r < Math.min(h, rows); r++) {
+            for (int c = 0; c < Math.min(w, cols); c++) {
+                int i = r * cols + c;
+                String g = ch[i];
+                if (g == Canvas.CONTINUATION) {
+                    continue;
+                }
+                long s = dim ? (st[i] | Style.DIM) : st[i];
+                boolean wide = c + 1 < cols && ch[i + 1] == Canvas.CONTINUATION;
+                if (wide && c + 1 >= w) {
+                    canvas.put(x + c, y + r, Canvas.BLANK, 1, s);
+                } else {
+                    canvas.put(x + c, y + r, g, wide ? 2 : 1, s);
+                }
+            }
+        }
+    }
+
+    synchronized int cursorX() {
+        return cursorX;
+    }
+
+    synchronized int cursorY() {
+        return cursorY;
+    }
+
+    synchronized int cursorShape() {
+        return cursorShape;
+    }
+
+    synchronized boolean wantsMouse() {
+        return wantsMouse;
+    }
+
+    synchronized int cols() {
+        return cols;
+    }
+
+    synchronized int rows() {
+        return rows;
+    }
+
+    /** Sends one client line; a stream that has ended drops it. */
+    void send(JsonNode json) {
+        Uhp.Line l = line;
+        if (l == null || ended) {
+            return;
+        }
+        try {
+            l.send(Uhp.JSON.writeValueAsString(json));
+        } catch (IOException e) {
+            l.close();
+        }
+    }
+
+    /** Resizes the stream (and so the pane); the server answers with a full frame. */
+    void resize(int c, int r) {
+        c = Math.max(1, Math.min(1000, c));
+        r = Math.max(1, Math.min(500, r));
+        synchronized (this) {
+            if (c == cols && r == rows) {
+                return;
+            }
+            reset(c, r);
+        }
+        ObjectNode m = Uhp.JSON.createObjectNode();
+        m.putObject("resize").put("cols", c).put("rows", r);
+        send(m);
+    }
+
+    void detach() {
+        send(Uhp.JSON.getNodeFactory().textNode("detach"));
+    }
+
+    void close() {
+        Uhp.Line l = line;
+        if (l != null) {
+            l.close();
+        }
+    }
+}

@@ -474,18 +474,18 @@ class AttachPaneTest {
     }
 
     @Test
-    void theNinthTerminalStreamIsRefused(@TempDir Path own) throws Exception {
+    void theStreamPastTheAttachLimitIsRefused(@TempDir Path own) throws Exception {
         try (ForegroundServer s = new ForegroundServer(own)) {
             String cat = pane(s, 80, 24, "cat");
             List<Attached> open = new ArrayList<>();
             try {
-                for (int i = 0; i < 8; i++) {
+                for (int i = 0; i < 48; i++) {
                     open.add(new Attached(s, cat, 40, 8));
                 }
-                JsonNode ninth = Wire.call(s.socket, "attach.pane", "{\"pane\":\"" + cat + "\",\"cols\":40,\"rows\":8}");
-                assertEquals("too_many_connections", Wire.code(ninth), ninth.toString());
-                assertEquals(8, ninth.at("/error/details/limit").asInt());
-                assertEquals("terminal_stream", ninth.at("/error/details/kind").asText());
+                JsonNode over = Wire.call(s.socket, "attach.pane", "{\"pane\":\"" + cat + "\",\"cols\":40,\"rows\":8}");
+                assertEquals("too_many_connections", Wire.code(over), over.toString());
+                assertEquals(48, over.at("/error/details/limit").asInt());
+                assertEquals("attach_stream", over.at("/error/details/kind").asText());
                 open.get(0).send("{\"detach\":null}");
                 open.get(0).awaitEnd("the first one detaches");
                 long deadline = System.nanoTime() + 10_000_000_000L;

@@ -102,6 +102,7 @@ public final class DiscoveryFamily implements UhpFamily {
         lim.put("replay_max_frames", Limits.REPLAY_MAX_FRAMES);
         lim.put("replay_max_bytes", Limits.REPLAY_MAX_BYTES);
         lim.put("terminal_streams_max", Limits.TERMINAL_STREAMS_MAX);
+        lim.put("attach_streams_max", Limits.ATTACH_STREAMS_MAX);
         lim.put("terminal_stream_queue_frames", Limits.TERMINAL_STREAM_QUEUE_FRAMES);
         ObjectNode g = r.putObject("graphics");
         g.put("kitty", false);
@@ -121,6 +122,7 @@ public final class DiscoveryFamily implements UhpFamily {
         if (!r.has("terminal_streams")) {
             // No terminal family contributes yet: no stream can be open.
             r.putObject("terminal_streams").put("active", 0).put("capacity", Limits.TERMINAL_STREAMS_MAX);
+            r.putObject("attach_streams").put("active", 0).put("capacity", Limits.ATTACH_STREAMS_MAX);
         }
         return r;
     }

@@ -23,6 +23,12 @@ public final class Limits {
     public static final int REPLAY_MAX_BYTES = 1 << 20;
     /** Live terminal observe/control streams (spec). */
     public static final int TERMINAL_STREAMS_MAX = 8;
+    /**
+     * Live {@code attach.pane} streams (ours; the spec caps observe/control only). A workbench
+     * holds one per visible pane, so several workbenches with split tabs fit; every stream is
+     * also one of the {@code MAX_CONNECTIONS}.
+     */
+    public static final int ATTACH_STREAMS_MAX = 48;
     /** Frames queued per terminal stream (spec). */
     public static final int TERMINAL_STREAM_QUEUE_FRAMES = 2;
 

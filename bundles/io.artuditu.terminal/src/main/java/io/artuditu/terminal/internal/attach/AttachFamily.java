@@ -37,7 +37,7 @@ import org.osgi.service.component.annotations.Reference;
  * The attach family: {@code attach.pane}, one pane's screen streamed as cell diffs with
  * the client's keys, pastes, mouse, resizes and {@code watch} coming back on the same
  * connection (docs/protocol/attach.md). Each attach takes one of the server's
- * {@value TerminalStreams#LIMIT} terminal-stream slots until its connection ends.
+ * {@value TerminalStreams#ATTACH_LIMIT} attach slots until its connection ends.
  *
  * <p>On deactivation (the bundle stops or is updated, the server stops) every open
  * stream gets {@code {"detached":{"reason":"server shutting down"}}}: the pane itself is
@@ -102,15 +102,15 @@ public final class AttachFamily implements UhpFamily {
         int cols = p.get("cols").intValue();
         int rows = p.get("rows").intValue();
         Target target = resolve(p.hasNonNull("pane") ? p.get("pane").textValue() : null);
-        if (!slots.tryAcquire()) {
+        if (!slots.tryAcquireAttach()) {
             throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "the server already streams "
-                    + TerminalStreams.LIMIT + " terminals; end one (detach) and retry",
-                    Map.of("limit", TerminalStreams.LIMIT, "kind", "terminal_stream"));
+                    + TerminalStreams.ATTACH_LIMIT + " attached panes; end one (detach) and retry",
+                    Map.of("limit", TerminalStreams.ATTACH_LIMIT, "kind", "attach_stream"));
         }
         AttachStream[] self = new AttachStream[1];
         AttachStream stream = new AttachStream(target, cols, rows, this::resolve, this::store, this::running, () -> {
             open.remove(self[0]);
-            slots.release();
+            slots.releaseAttach();
         });
         self[0] = stream;
         if (!stream.start()) {

@@ -323,7 +323,7 @@ class AttachFamilyTest {
         c.until("cat's own copy of the line", s -> s.row(1).equals("hi"));
         c.send("{\"input\":{\"paste\":\"pasted 日本\\n\"}}");
         c.until("the paste echoed, then cat's copy", s -> s.row(2).equals("pasted 日本") && s.row(3).equals("pasted 日本"));
-        assertEquals(1, slots.active());
+        assertEquals(1, slots.activeAttach());
     }
 
     @Test
@@ -472,12 +472,12 @@ class AttachFamilyTest {
     void detachEndsTheStreamWithItsReasonAndFreesTheSlot() throws Exception {
         Client c = attach(panes.spawn("cat"), 30, 6);
         c.until("the first frame", s -> true);
-        assertEquals(1, slots.active());
+        assertEquals(1, slots.activeAttach());
         c.send("\"detach\"");
         assertEquals("{\"detached\":{\"reason\":\"detached\"}}", c.nextOther(5).toString());
         c.writer.join(5000);
         assertFalse(c.writer.isAlive());
-        assertEquals(0, slots.active());
+        assertEquals(0, slots.activeAttach());
     }
 
     @Test
@@ -487,7 +487,7 @@ class AttachFamilyTest {
         c.send("{\"input\":{\"paste\":\"bye\\n\"}}");
         assertEquals("{\"detached\":{\"reason\":\"pane closed\"}}", c.nextOther(10).toString());
         c.writer.join(5000);
-        assertEquals(0, slots.active());
+        assertEquals(0, slots.activeAttach());
         UhpException gone = assertThrows(UhpException.class, () -> attach(panes.byId.get(c.reply.get("pane").asText()), 30, 6));
         assertEquals(ErrorCode.NOT_FOUND, gone.code());
         assertEquals("exited", gone.details().get("state"));
@@ -495,14 +495,14 @@ class AttachFamilyTest {
     }
 
     @Test
-    void theNinthStreamIsRefusedAndAMissingPaneIsNotFound() throws Exception {
+    void theStreamPastTheAttachLimitIsRefusedAndAMissingPaneIsNotFound() throws Exception {
         PaneInfo cat = panes.spawn("cat");
-        for (int i = 0; i < TerminalStreams.LIMIT; i++) {
+        for (int i = 0; i < TerminalStreams.ATTACH_LIMIT; i++) {
             attach(cat, 30, 6);
         }
-        UhpException ninth = assertThrows(UhpException.class, () -> attach(cat, 30, 6));
-        assertEquals(ErrorCode.TOO_MANY_CONNECTIONS, ninth.code());
-        assertEquals(Map.of("limit", 8, "kind", "terminal_stream"), ninth.details());
+        UhpException over = assertThrows(UhpException.class, () -> attach(cat, 30, 6));
+        assertEquals(ErrorCode.TOO_MANY_CONNECTIONS, over.code());
+        assertEquals(Map.of("limit", TerminalStreams.ATTACH_LIMIT, "kind", "attach_stream"), over.details());
         clients.get(0).send("{\"detach\":null}");
         clients.get(0).writer.join(5000);
         attach(cat, 30, 6);
@@ -607,6 +607,6 @@ class AttachFamilyTest {
         c.until("the first frame", s -> true);
         family.deactivate();
         assertEquals("{\"detached\":{\"reason\":\"server shutting down\"}}", c.nextOther(5).toString());
-        assertEquals(0, slots.active());
+        assertEquals(0, slots.activeAttach());
     }
 }

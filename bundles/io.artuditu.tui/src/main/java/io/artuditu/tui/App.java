@@ -201,14 +201,13 @@ final class App implements PaneView.Listener {
                 boolean wasOffline = !first;
                 post(() -> {
                     version = v;
+                    if (wasOffline) {
+                        model = Model.EMPTY; // a restarted server counts its sequence from 0 again
+                    }
                     applyConfig(config);
                     applySnapshot(s0);
                     if (offline || wasOffline) {
                         offline = false;
-                        for (PaneView pv : views.values()) {
-                            pv.close();
-                        }
-                        views.clear();
                         syncViews();
                         toast("server is back", false);
                     }
@@ -420,7 +419,7 @@ final class App implements PaneView.Listener {
             }
             want.add(p.pane());
             PaneView v = views.get(p.pane());
-            if (v == null) {
+            if (v == null || v.ended()) {
                 PaneView nv = new PaneView(uhp, p.pane(), c.w(), c.h(), this);
                 views.put(p.pane(), nv);
                 worker.execute(() -> {
@@ -486,8 +485,11 @@ final class App implements PaneView.Listener {
     public void ended(PaneView view, String reason) {
         post(() -> {
             if (views.get(view.pane) == view) {
-                views.remove(view.pane);
-                if (!offline && !reason.equals("pane closed")) {
+                if (reason.equals("pane closed")) {
+                    views.remove(view.pane);
+                } else {
+                    // Keep the last picture (dimmed while the server is away); the next
+                    // snapshot reattaches, or the event stream finds the server gone.
                     requestSnapshot();
                 }
             }
@@ -529,7 +531,7 @@ final class App implements PaneView.Listener {
                 }
                 PaneView v = views.get(p.pane());
                 if (v != null) {
-                    v.paint(c, r.x(), r.y(), r.w(), r.h(), offline);
+                    v.paint(c, r.x(), r.y(), r.w(), r.h(), offline || v.ended());
                     if (p.pane().equals(focused) && !offline && mode != Mode.PROMPT && v.cursorX() >= 0
                             && v.cursorX() < r.w() && v.cursorY() < r.h()) {
                         c.cursorX = r.x() + v.cursorX();

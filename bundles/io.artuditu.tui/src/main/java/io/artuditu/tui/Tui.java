@@ -29,7 +29,13 @@ public final class Tui {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.getenv()));
+        int status = run(args, System.getenv());
+        System.out.flush();
+        System.err.flush();
+        // halt, not exit: JLine's shutdown hook closes the terminal, which waits for the input
+        // thread's blocking read to end, which only another key would do. The terminal is
+        // already restored (workbench's finally) and nothing else needs a hook.
+        Runtime.getRuntime().halt(status);
     }
 
     /** {@code args} as given after {@code artu}: empty, or {@code attach}, with {@code --session}. */
@@ -126,7 +132,7 @@ public final class Tui {
             w.write("\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
             w.flush();
             t.setAttributes(saved);
-            t.close();
+            // Not t.close(): it waits for the input thread's blocking read (see main).
         }
         if (message != null) {
             System.out.println(message);

@@ -9,10 +9,15 @@ import java.util.Map;
 
 /** The session as {@code session.snapshot} last described it, in the shapes the TUI draws. */
 final class Model {
-    record Pane(String id, String name, String title, String command, String agentState, boolean alive) {
+    record Pane(String id, String name, String title, String command, String process, String agentState, boolean alive) {
+        /** Its name, else its foreground process as the server last scanned it, else its command. */
+        String base() {
+            return name != null ? name : process != null ? process : command != null ? command : "pane";
+        }
+
         /** What the pane's header shows. */
         String label() {
-            String base = name != null ? name : command != null ? command : "pane";
+            String base = base();
             return title != null && !title.isBlank() && !title.equals(base) ? base + " — " + title : base;
         }
     }
@@ -38,7 +43,7 @@ final class Model {
                 return name;
             }
             Pane p = focused == null ? null : panes.get(focused);
-            return p == null ? "tab" : p.name() != null ? p.name() : p.command() != null ? p.command() : "tab";
+            return p == null ? "tab" : p.base();
         }
     }
 
@@ -79,7 +84,7 @@ final class Model {
                         state = text(agent, "status");
                     }
                     panes.put(p.path("pane").asText(), new Pane(p.path("pane").asText(), text(p, "name"),
-                            text(p, "title"), text(p, "command"), state, p.path("alive").asBoolean(true)));
+                            text(p, "title"), text(p, "command"), text(p, "process"), state, p.path("alive").asBoolean(true)));
                 }
                 tabs.add(new Tab(t.path("tab_id").asText(), t.path("tab").asInt(), text(t, "name"),
                         t.path("active").asBoolean(), text(t, "focused"), t.path("zoomed").asBoolean(),

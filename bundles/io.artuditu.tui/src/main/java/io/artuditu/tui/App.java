@@ -601,10 +601,16 @@ final class App implements PaneView.Listener {
         char[] buf = new char[8192];
         try {
             while (running) {
-                int n = outer.read(buf, dec.pendingEscape() ? ESC_MS : 0);
+                // Always with a timeout: JLine then reads on its pump thread and this thread
+                // waits without holding the stream's lock, so closing the terminal never blocks.
+                boolean held = dec.pendingEscape();
+                int n = outer.read(buf, held ? ESC_MS : 1000);
                 if (n == Outer.EOF) {
                     post(() -> quit("[the terminal went away]"));
                     return;
+                }
+                if (n == Outer.TIMEOUT && !held) {
+                    continue;
                 }
                 List<Input> in = n == Outer.TIMEOUT ? dec.flush() : dec.feed(buf, n);
                 if (!in.isEmpty()) {
@@ -1010,7 +1016,7 @@ final class App implements PaneView.Listener {
 
         void onResize(Runnable r);
 
-        /** Reads into {@code buf}; waits at most {@code timeoutMs} (0: no limit). */
+        /** Reads into {@code buf}; waits at most {@code timeoutMs}; {@link #TIMEOUT} when nothing came. */
         int read(char[] buf, long timeoutMs) throws IOException;
 
         void write(String s);

@@ -29,13 +29,7 @@ public final class Tui {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.getenv());
-        System.out.flush();
-        System.err.flush();
-        // halt, not exit: JLine's shutdown hook closes the terminal, which waits for the input
-        // thread's blocking read to end, which only another key would do. The terminal is
-        // already restored (workbench's finally) and nothing else needs a hook.
-        Runtime.getRuntime().halt(status);
+        System.exit(run(args, System.getenv()));
     }
 
     /** {@code args} as given after {@code artu}: empty, or {@code attach}, with {@code --session}. */
@@ -132,7 +126,7 @@ public final class Tui {
             w.write("\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
             w.flush();
             t.setAttributes(saved);
-            // Not t.close(): it waits for the input thread's blocking read (see main).
+            t.close();
         }
         if (message != null) {
             System.out.println(message);

@@ -33,8 +33,11 @@ final class AnsiWriter {
         return depth;
     }
 
-    /** The bytes that turn {@code prev} (null: unknown, redraw all) into {@code next}. */
-    String diff(Canvas prev, Canvas next) {
+    /**
+     * The bytes that turn {@code prev} (null: unknown, redraw all) into {@code next}, looking
+     * only at the rows {@code rows} marks (null: every row).
+     */
+    String diff(Canvas prev, Canvas next, boolean[] rows) {
         StringBuilder out = new StringBuilder(4096);
         boolean full = prev == null || prev.cols != next.cols || prev.rows != next.rows;
         if (sync) {
@@ -48,6 +51,9 @@ final class AnsiWriter {
         int cy = -1;
         long cur = Long.MIN_VALUE;
         for (int y = 0; y < next.rows; y++) {
+            if (rows != null && !full && !rows[y]) {
+                continue;
+            }
             for (int x = 0; x < next.cols; x++) {
                 int i = y * next.cols + x;
                 String g = next.ch[i];

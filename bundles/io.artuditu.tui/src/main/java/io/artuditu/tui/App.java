@@ -46,6 +46,7 @@ final class App implements PaneView.Listener {
     private final BlockingQueue<Runnable> queue = new ArrayBlockingQueue<>(QUEUE);
     private final ExecutorService worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(256), r -> daemon(r, "tui-worker"), new ThreadPoolExecutor.DiscardOldestPolicy());
+    /** Set by the pane streams' threads: some pane's cells changed (only those rows are redrawn). */
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private final AtomicBoolean refreshPending = new AtomicBoolean();
     private final Workbench bench = new Workbench();
@@ -56,6 +57,14 @@ final class App implements PaneView.Listener {
     private final List<Map.Entry<String, Boolean>> toasts = new ArrayList<>();
     private final List<Long> toastExpiry = new ArrayList<>();
 
+    /** Something besides pane cells changed: paint the whole workbench. UI thread only. */
+    private boolean chrome = true;
+    private final InputDecoder decoder = new InputDecoder();
+    private final java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
+    private final java.nio.ByteBuffer utf8Pending = java.nio.ByteBuffer.allocate(8);
+    private long escapeDeadline;
     private Model model = Model.EMPTY;
     private Layout layout = new Layout();
     private Layout.Rect stage = new Layout.Rect(0, 1, 1, 1);
@@ -130,7 +139,8 @@ final class App implements PaneView.Listener {
                 }
             }
             timers();
-            if (running && dirty.getAndSet(false)) {
+            boolean cells = dirty.getAndSet(false);
+            if (running && (chrome || cells)) {
                 draw();
             }
         }
@@ -150,6 +160,9 @@ final class App implements PaneView.Listener {
         if (mode == Mode.PREFIX) {
             d = Math.min(d, prefixDeadline);
         }
+        if (escapeDeadline > 0) {
+            d = Math.min(d, escapeDeadline);
+        }
         for (long t : toastExpiry) {
             d = Math.min(d, t);
         }
@@ -158,15 +171,21 @@ final class App implements PaneView.Listener {
 
     private void timers() {
         long now = System.currentTimeMillis();
+        if (escapeDeadline > 0 && now >= escapeDeadline) {
+            escapeDeadline = 0;
+            for (Input i : decoder.flush()) {
+                handle(i); // a lone Escape: nothing followed it
+            }
+        }
         if (mode == Mode.PREFIX && now >= prefixDeadline) {
             mode = Mode.NORMAL;
-            dirty.set(true);
+            chrome = true;
         }
         for (int i = toastExpiry.size() - 1; i >= 0; i--) {
             if (toastExpiry.get(i) <= now) {
                 toastExpiry.remove(i);
                 toasts.remove(i);
-                dirty.set(true);
+                chrome = true;
             }
         }
     }
@@ -178,7 +197,7 @@ final class App implements PaneView.Listener {
             toasts.remove(0);
             toastExpiry.remove(0);
         }
-        dirty.set(true);
+        chrome = true;
     }
 
     // ---------------------------------------------------------------- the server
@@ -279,13 +298,13 @@ final class App implements PaneView.Listener {
             switch (name) {
                 case "terminal.output" -> {
                     if (!layout.places.containsKey(pane) && activity.add(pane)) {
-                        dirty.set(true);
+                        chrome = true;
                     }
                 }
                 case "terminal.bell" -> {
                     if (!layout.places.containsKey(pane)) {
                         bells.add(pane);
-                        dirty.set(true);
+                        chrome = true;
                     }
                 }
                 case "terminal.title" -> requestSnapshot();
@@ -345,7 +364,7 @@ final class App implements PaneView.Listener {
             mode = Mode.NORMAL;
         }
         syncViews();
-        dirty.set(true);
+        chrome = true;
     }
 
     private void applyConfig(JsonNode c) {
@@ -356,7 +375,7 @@ final class App implements PaneView.Listener {
         dockVisible = sb.path("right").path("visible").asBoolean(false);
         dockWidth = sb.path("right").path("width").asInt(32);
         syncViews();
-        dirty.set(true);
+        chrome = true;
     }
 
     /** Runs a request on the worker; an error becomes a toast. */
@@ -379,7 +398,7 @@ final class App implements PaneView.Listener {
         rows = outer.rows();
         shown = null;
         syncViews();
-        dirty.set(true);
+        chrome = true;
     }
 
     private Model.Tab activeTab() {
@@ -493,7 +512,7 @@ final class App implements PaneView.Listener {
                     requestSnapshot();
                 }
             }
-            dirty.set(true);
+            chrome = true;
         });
     }
 
@@ -506,6 +525,11 @@ final class App implements PaneView.Listener {
     // ---------------------------------------------------------------- drawing
 
     private void draw() {
+        if (!chrome && shown != null && shown.cols == cols && shown.rows == rows && mode != Mode.HELP) {
+            drawCells();
+            return;
+        }
+        chrome = false;
         Canvas c = new Canvas(cols, rows);
         bench.hits.clear();
         Model.Workspace ws = model.active();
@@ -532,12 +556,7 @@ final class App implements PaneView.Listener {
                 PaneView v = views.get(p.pane());
                 if (v != null) {
                     v.paint(c, r.x(), r.y(), r.w(), r.h(), offline || v.ended());
-                    if (p.pane().equals(focused) && !offline && mode != Mode.PROMPT && v.cursorX() >= 0
-                            && v.cursorX() < r.w() && v.cursorY() < r.h()) {
-                        c.cursorX = r.x() + v.cursorX();
-                        c.cursorY = r.y() + v.cursorY();
-                        c.cursorShape = v.cursorShape();
-                    }
+                    cursor(c, p, v, focused);
                 }
             }
         } else {
@@ -549,9 +568,51 @@ final class App implements PaneView.Listener {
             bench.overlay(c, "keys (after " + keys.prefixChord() + ")  — any key closes", helpLines());
             c.cursorX = -1;
         }
-        String out = writer.diff(shown, c);
+        String out = writer.diff(shown, c, null);
         outer.write(out);
         shown = c;
+    }
+
+    /** Only pane cells changed: repaint the rows the frames touched, and send their difference. */
+    private void drawCells() {
+        Canvas c = shown.copy();
+        boolean[] touched = new boolean[rows];
+        String focused = focusedPane();
+        c.cursorX = -1;
+        for (Layout.Place p : layout.places.values()) {
+            PaneView v = views.get(p.pane());
+            if (v == null || copy != null && p.pane().equals(copy.pane)) {
+                continue;
+            }
+            Layout.Rect r = p.content();
+            v.paintDamage(c, r.x(), r.y(), r.w(), r.h(), offline || v.ended(), touched);
+            cursor(c, p, v, focused);
+        }
+        if (copy != null) {
+            c.cursorX = shown.cursorX;
+            c.cursorY = shown.cursorY;
+            c.cursorShape = shown.cursorShape;
+        }
+        if (!toasts.isEmpty()) {
+            bench.toasts(c, toasts); // a pane row under a toast must not wipe it out
+        }
+        if (mode == Mode.PROMPT) {
+            c.cursorX = shown.cursorX;
+            c.cursorY = shown.cursorY;
+            c.cursorShape = shown.cursorShape;
+        }
+        outer.write(writer.diff(shown, c, touched));
+        shown = c;
+    }
+
+    private void cursor(Canvas c, Layout.Place p, PaneView v, String focused) {
+        Layout.Rect r = p.content();
+        if (p.pane().equals(focused) && !offline && mode != Mode.PROMPT && v.cursorX() >= 0
+                && v.cursorX() < r.w() && v.cursorY() < r.h()) {
+            c.cursorX = r.x() + v.cursorX();
+            c.cursorY = r.y() + v.cursorY();
+            c.cursorShape = v.cursorShape();
+        }
     }
 
     private void bottomLine(Canvas c) {
@@ -596,31 +657,51 @@ final class App implements PaneView.Listener {
 
     // ---------------------------------------------------------------- input
 
+    /**
+     * The input thread only reads: bytes go to the UI thread, which decodes them, so the
+     * decoder and its Escape deadline have one owner. A full queue blocks this thread (the
+     * terminal then holds the person's keys) rather than dropping input.
+     */
     private void readInput() {
-        InputDecoder dec = new InputDecoder();
-        char[] buf = new char[8192];
+        byte[] buf = new byte[16384];
         try {
             while (running) {
-                // Always with a timeout: JLine then reads on its pump thread and this thread
-                // waits without holding the stream's lock, so closing the terminal never blocks.
-                boolean held = dec.pendingEscape();
-                int n = outer.read(buf, held ? ESC_MS : 1000);
-                if (n == Outer.EOF) {
+                int n = outer.read(buf);
+                if (n < 0) {
                     post(() -> quit("[the terminal went away]"));
                     return;
                 }
-                if (n == Outer.TIMEOUT && !held) {
-                    continue;
-                }
-                List<Input> in = n == Outer.TIMEOUT ? dec.flush() : dec.feed(buf, n);
-                if (!in.isEmpty()) {
-                    List<Input> batch = List.copyOf(in);
-                    post(() -> batch.forEach(this::handle));
-                }
+                byte[] chunk = java.util.Arrays.copyOf(buf, n);
+                queue.put(() -> decode(chunk));
             }
         } catch (IOException e) {
             post(() -> quit("[input failed: " + e.getMessage() + "]"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+    }
+
+    private void decode(byte[] chunk) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(chunk);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(chunk.length + 4);
+        if (utf8Pending.position() > 0) {
+            // the tail of a character cut by the previous read
+            java.nio.ByteBuffer joined = java.nio.ByteBuffer.allocate(utf8Pending.position() + chunk.length);
+            utf8Pending.flip();
+            joined.put(utf8Pending).put(chunk).flip();
+            utf8Pending.clear();
+            in = joined;
+            out = java.nio.CharBuffer.allocate(in.remaining() + 4);
+        }
+        utf8.decode(in, out, false);
+        utf8Pending.put(in); // at most 3 bytes of an unfinished character
+        out.flip();
+        char[] chars = new char[out.remaining()];
+        out.get(chars);
+        for (Input i : decoder.feed(chars, chars.length)) {
+            handle(i);
+        }
+        escapeDeadline = decoder.pendingEscape() ? System.currentTimeMillis() + ESC_MS : 0;
     }
 
     private void quit(String message) {
@@ -629,7 +710,11 @@ final class App implements PaneView.Listener {
     }
 
     void handle(Input in) {
-        dirty.set(true);
+        boolean passed = mode == Mode.NORMAL && (in instanceof Input.Paste
+                || in instanceof Input.Key k && !KeyNames.matches(keys.prefix, k));
+        if (!passed) {
+            chrome = true; // keys the workbench itself answers change what it shows
+        }
         if (in instanceof Input.ModeReport r) {
             if (r.mode() == 2026 && (r.value() == 1 || r.value() == 2)) {
                 writer.synchronizedOutput(true);
@@ -684,7 +769,7 @@ final class App implements PaneView.Listener {
     private void sendKey(Input.Key k) {
         PaneView v = views.get(focusedPane());
         if (v != null) {
-            v.send(k.toAttach());
+            v.sendLine(k.toAttach());
         }
     }
 
@@ -847,7 +932,7 @@ final class App implements PaneView.Listener {
                 post(() -> {
                     copy = new CopyMode(pane, text);
                     mode = Mode.COPY;
-                    dirty.set(true);
+                    chrome = true;
                 });
             } catch (IOException e) {
                 post(() -> toast("copy mode: " + e.getMessage(), true));
@@ -1005,9 +1090,6 @@ final class App implements PaneView.Listener {
 
     /** The outer terminal: what App needs of it (JLine in {@link Tui}, a fake nowhere). */
     interface Outer {
-        int EOF = -1;
-        int TIMEOUT = -2;
-
         int cols();
 
         int rows();
@@ -1016,8 +1098,8 @@ final class App implements PaneView.Listener {
 
         void onResize(Runnable r);
 
-        /** Reads into {@code buf}; waits at most {@code timeoutMs}; {@link #TIMEOUT} when nothing came. */
-        int read(char[] buf, long timeoutMs) throws IOException;
+        /** Reads what the person typed into {@code buf}, blocking; -1 at end of input. */
+        int read(byte[] buf) throws IOException;
 
         void write(String s);
     }

@@ -32,6 +32,17 @@ final class Canvas {
         Arrays.fill(ch, BLANK);
     }
 
+    /** A copy to paint changes into while this one stays what the terminal shows. */
+    Canvas copy() {
+        Canvas c = new Canvas(cols, rows);
+        System.arraycopy(ch, 0, c.ch, 0, ch.length);
+        System.arraycopy(st, 0, c.st, 0, st.length);
+        c.cursorX = cursorX;
+        c.cursorY = cursorY;
+        c.cursorShape = cursorShape;
+        return c;
+    }
+
     boolean inside(int x, int y) {
         return x >= 0 && y >= 0 && x < cols && y < rows;
     }

@@ -1,7 +1,5 @@
 package io.artuditu.tui;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 /** What the person did at the outer terminal, decoded by {@link InputDecoder}. */
 sealed interface Input {
     /**
@@ -26,30 +24,48 @@ sealed interface Input {
             return name.equals("char") && c.equals(ch) && !ctrl && !alt;
         }
 
-        /** The {@code input} line of attach.pane for this key. */
-        ObjectNode toAttach() {
-            ObjectNode line = Uhp.JSON.createObjectNode();
-            ObjectNode key = line.putObject("input").putObject("key");
+        /** The {@code input} line of attach.pane for this key (built by hand: it is on every keystroke). */
+        String toAttach() {
+            StringBuilder b = new StringBuilder(64).append("{\"input\":{\"key\":{\"code\":");
             if (name.equals("char")) {
-                key.putObject("code").put("char", ch);
+                quote(b.append("{\"char\":"), ch).append('}');
             } else if (name.equals("f")) {
-                key.putObject("code").put("f", f);
+                b.append("{\"f\":").append(f).append('}');
             } else {
-                key.put("code", name);
+                quote(b, name);
             }
             if (ctrl || alt || shift) {
-                ObjectNode m = key.putObject("mods");
+                b.append(",\"mods\":{");
+                String sep = "";
                 if (ctrl) {
-                    m.put("ctrl", true);
+                    b.append("\"ctrl\":true");
+                    sep = ",";
                 }
                 if (alt) {
-                    m.put("alt", true);
+                    b.append(sep).append("\"alt\":true");
+                    sep = ",";
                 }
                 if (shift) {
-                    m.put("shift", true);
+                    b.append(sep).append("\"shift\":true");
+                }
+                b.append('}');
+            }
+            return b.append("}}}").toString();
+        }
+
+        private static StringBuilder quote(StringBuilder b, String s) {
+            b.append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c == '"' || c == '\\') {
+                    b.append('\\').append(c);
+                } else if (c < 0x20) {
+                    b.append(String.format("\\u%04x", (int) c));
+                } else {
+                    b.append(c);
                 }
             }
-            return line;
+            return b.append('"');
         }
 
         /** tmux-style name: {@code C-b}, {@code M-x}, {@code Up}, {@code %}. */

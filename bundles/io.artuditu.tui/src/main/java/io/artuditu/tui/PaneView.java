@@ -33,6 +33,8 @@ final class PaneView {
     private int rows;
     private String[] ch;
     private long[] st;
+    /** Rows a frame changed since they were last painted. */
+    private boolean[] damage;
     private int cursorX = -1;
     private int cursorY = -1;
     private int cursorShape = 2;
@@ -51,7 +53,9 @@ final class PaneView {
         rows = Math.max(1, r);
         ch = new String[cols * rows];
         st = new long[cols * rows];
+        damage = new boolean[rows];
         Arrays.fill(ch, Canvas.BLANK);
+        Arrays.fill(damage, true);
     }
 
     /** Attaches; the reader thread runs until the stream ends. */
@@ -98,6 +102,7 @@ final class PaneView {
         if (f.path("full").asBoolean()) {
             Arrays.fill(ch, Canvas.BLANK);
             Arrays.fill(st, Style.DEFAULT);
+            Arrays.fill(damage, true);
         }
         for (JsonNode run : f.path("cells")) {
             int x = run.path("x").asInt();
@@ -105,6 +110,7 @@ final class PaneView {
             if (y < 0 || y >= rows) {
                 continue;
             }
+            damage[y] = true;
             for (JsonNode c : run.path("cells")) {
                 if (x >= cols) {
                     break;
@@ -179,20 +185,38 @@ final class PaneView {
 
     /** Copies the cells into {@code canvas} at (x, y), clipped to w × h; {@code dim} greys them. */
     synchronized void paint(Canvas canvas, int x, int y, int w, int h, boolean dim) {
+        Arrays.fill(damage, false);
         for (int r = 0; r < Math.min(h, rows); r++) {
-            for (int c = 0; c < Math.min(w, cols); c++) {
-                int i = r * cols + c;
-                String g = ch[i];
-                if (g == Canvas.CONTINUATION) {
-                    continue;
+            row(canvas, x, y, w, r, dim);
+        }
+    }
+
+    /** Like {@link #paint}, for the rows frames changed since the last paint; marks them in {@code touched}. */
+    synchronized void paintDamage(Canvas canvas, int x, int y, int w, int h, boolean dim, boolean[] touched) {
+        for (int r = 0; r < Math.min(h, rows); r++) {
+            if (damage[r]) {
+                damage[r] = false;
+                row(canvas, x, y, w, r, dim);
+                if (y + r < touched.length) {
+                    touched[y + r] = true;
                 }
-                long s = dim ? (st[i] | Style.DIM) : st[i];
-                boolean wide = c + 1 < cols && ch[i + 1] == Canvas.CONTINUATION;
-                if (wide && c + 1 >= w) {
-                    canvas.put(x + c, y + r, Canvas.BLANK, 1, s);
-                } else {
-                    canvas.put(x + c, y + r, g, wide ? 2 : 1, s);
-                }
+            }
+        }
+    }
+
+    private void row(Canvas canvas, int x, int y, int w, int r, boolean dim) {
+        for (int c = 0; c < Math.min(w, cols); c++) {
+            int i = r * cols + c;
+            String g = ch[i];
+            if (g == Canvas.CONTINUATION) {
+                continue;
+            }
+            long s = dim ? (st[i] | Style.DIM) : st[i];
+            boolean wide = c + 1 < cols && ch[i + 1] == Canvas.CONTINUATION;
+            if (wide && c + 1 >= w) {
+                canvas.put(x + c, y + r, Canvas.BLANK, 1, s);
+            } else {
+                canvas.put(x + c, y + r, g, wide ? 2 : 1, s);
             }
         }
     }
@@ -223,12 +247,21 @@ final class PaneView {
 
     /** Sends one client line; a stream that has ended drops it. */
     void send(JsonNode json) {
+        try {
+            sendLine(Uhp.JSON.writeValueAsString(json));
+        } catch (IOException e) {
+            close();
+        }
+    }
+
+    /** Sends one client line already in JSON. */
+    void sendLine(String json) {
         Uhp.Line l = line;
         if (l == null || ended) {
             return;
         }
         try {
-            l.send(Uhp.JSON.writeValueAsString(json));
+            l.send(json);
         } catch (IOException e) {
             l.close();
         }

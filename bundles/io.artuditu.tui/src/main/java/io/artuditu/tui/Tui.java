@@ -13,13 +13,14 @@ import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.InfoCmp;
-import org.jline.utils.NonBlockingReader;
 
 /**
  * {@code artu} with no command, and {@code artu attach}: the workbench in this terminal.
  * A client like any other: it starts no framework and reaches the server only through UHP.
  *
  * <p>Exit status: 0 detached, 2 usage, 3 no server (attach does not start one).
+ * JLine sets raw mode, reports the size and SIGWINCH and answers terminfo; keys are read from
+ * standard input directly and the picture is written through JLine's writer.
  */
 public final class Tui {
     static final String USAGE = "usage: artu [--session NAME]            start the server if none answers, then attach\n"
@@ -137,12 +138,12 @@ public final class Tui {
     /** The outer terminal through JLine: raw input, size, SIGWINCH, colour depth from terminfo. */
     static final class JLineOuter implements App.Outer {
         private final Terminal t;
-        private final NonBlockingReader reader;
+        /** Standard input itself, not JLine's reader: its pump thread and hand-off cost a millisecond a key. */
+        private final java.io.InputStream in = new java.io.FileInputStream(java.io.FileDescriptor.in);
         private final PrintWriter writer;
 
         JLineOuter(Terminal t) {
             this.t = t;
-            this.reader = t.reader();
             this.writer = t.writer();
         }
 
@@ -174,12 +175,8 @@ public final class Tui {
         }
 
         @Override
-        public int read(char[] buf, long timeoutMs) throws IOException {
-            int n = reader.readBuffered(buf, timeoutMs);
-            if (n == NonBlockingReader.READ_EXPIRED) {
-                return App.Outer.TIMEOUT;
-            }
-            return n < 0 ? App.Outer.EOF : n;
+        public int read(byte[] buf) throws IOException {
+            return in.read(buf);
         }
 
         @Override

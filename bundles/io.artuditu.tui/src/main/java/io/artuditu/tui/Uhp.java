@@ -99,7 +99,8 @@ final class Uhp {
 
         /** Writes {@code json} and a newline; safe from any thread. */
         synchronized void send(String json) throws IOException {
-            ByteBuffer b = ByteBuffer.wrap((json + "\n").getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            ByteBuffer b = ByteBuffer.allocate(bytes.length + 1).put(bytes).put((byte) '\n').flip();
             while (b.hasRemaining()) {
                 ch.write(b);
             }

@@ -37,16 +37,27 @@ class DrawingTest {
         a.text(0, 0, "hello", Style.DEFAULT, 10);
         Canvas b = new Canvas(10, 2);
         b.text(0, 0, "help!", Style.DEFAULT, 10);
-        String d = w.diff(a, b);
+        String d = w.diff(a, b, null);
         assertTrue(d.contains("\033[1;4H\033[0mp!"), d);
         assertFalse(d.contains("hel"), d);
-        assertEquals("\033[?25l\033[0m", w.diff(b, b));
+        assertEquals("\033[?25l\033[0m", w.diff(b, b, null));
 
         Canvas rgb = new Canvas(2, 1);
         rgb.put(0, 0, "x", 1, Style.withFg(0, Style.rgb(255, 0, 0)));
-        assertTrue(w.diff(null, rgb).contains("38;5;196"), "true colour becomes the nearest 256-colour entry");
-        assertTrue(new AnsiWriter(AnsiWriter.TRUECOLOR).diff(null, rgb).contains("38;2;255;0;0"));
-        assertTrue(new AnsiWriter(AnsiWriter.COLORS_16).diff(null, rgb).contains(";91m"), "and on 16 colours bright red");
+        assertTrue(w.diff(null, rgb, null).contains("38;5;196"), "true colour becomes the nearest 256-colour entry");
+        assertTrue(new AnsiWriter(AnsiWriter.TRUECOLOR).diff(null, rgb, null).contains("38;2;255;0;0"));
+        assertTrue(new AnsiWriter(AnsiWriter.COLORS_16).diff(null, rgb, null).contains(";91m"), "and on 16 colours bright red");
+    }
+
+    @Test
+    void aCellsOnlyRedrawLooksAtTheRowsTheFramesTouched() {
+        AnsiWriter w = new AnsiWriter(AnsiWriter.COLORS_256);
+        Canvas a = new Canvas(4, 3);
+        Canvas b = a.copy();
+        b.text(0, 0, "top", Style.DEFAULT, 4);
+        b.text(0, 2, "low", Style.DEFAULT, 4);
+        String d = w.diff(a, b, new boolean[] {false, false, true});
+        assertTrue(d.contains("low") && !d.contains("top"), d);
     }
 
     @Test
@@ -56,11 +67,11 @@ class DrawingTest {
         c.cursorX = 1;
         c.cursorY = 0;
         c.cursorShape = 6;
-        String plain = w.diff(null, c);
+        String plain = w.diff(null, c, null);
         assertFalse(plain.contains("2026"));
         assertTrue(plain.endsWith("\033[1;2H\033[6 q\033[?25h"), plain);
         w.synchronizedOutput(true);
-        String s = w.diff(null, c);
+        String s = w.diff(null, c, null);
         assertTrue(s.startsWith("\033[?2026h") && s.endsWith("\033[?2026l"), s);
     }
 

@@ -86,8 +86,8 @@ class InputDecoderTest {
     @Test
     void keysBecomeTheAttachProtocolsInputLines() {
         assertEquals("{\"input\":{\"key\":{\"code\":{\"char\":\"c\"},\"mods\":{\"ctrl\":true}}}}",
-                Input.Key.ch("c").withMods(true, false, false).toAttach().toString());
-        assertEquals("{\"input\":{\"key\":{\"code\":\"page_down\"}}}", Input.Key.named("page_down").toAttach().toString());
-        assertEquals("{\"input\":{\"key\":{\"code\":{\"f\":5}}}}", new Input.Key("f", null, 5, false, false, false).toAttach().toString());
+                Input.Key.ch("c").withMods(true, false, false).toAttach());
+        assertEquals("{\"input\":{\"key\":{\"code\":\"page_down\"}}}", Input.Key.named("page_down").toAttach());
+        assertEquals("{\"input\":{\"key\":{\"code\":{\"f\":5}}}}", new Input.Key("f", null, 5, false, false, false).toAttach());
     }
 }

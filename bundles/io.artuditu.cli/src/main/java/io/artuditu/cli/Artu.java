@@ -74,7 +74,7 @@ public final class Artu {
                 return usage("--session needs a name");
             }
         }
-        if (args.isEmpty() || args.get(0).equals("attach")) {
+        if (args.isEmpty() || args.get(0).equals("attach") && (args.size() == 1 || args.get(1).startsWith("-"))) {
             return interactive(session, args);
         }
         String cmd = args.get(0);
@@ -96,6 +96,9 @@ public final class Artu {
         UhpClient client = new UhpClient(location, env.get("ARTUDITU_TOKEN"));
         String sub = args.size() > 1 ? args.get(1) : "";
         try {
+            if (args.contains("--help") || args.contains("-h")) {
+                return Commands.find(args) != null ? contract(client, args, session) : localHelp(client, args, session);
+            }
             switch (cmd) {
                 case "server":
                     if (sub.equals("start") || sub.equals("stop") || sub.equals("status") || sub.equals("--foreground")) {
@@ -146,8 +149,9 @@ public final class Artu {
     }
 
     /**
-     * No command, or {@code attach}: the interactive client's entry. Until the TUI exists
-     * this prints the usage (exit 2, as a mistyped command would).
+     * No command, or {@code attach [--flag]...} (not {@code attach pane}, the method): the
+     * interactive client's one entry. Until the TUI exists this prints the usage (exit 2,
+     * as a mistyped command would).
      */
     private int interactive(String session, List<String> args) {
         if (!args.isEmpty()) {
@@ -155,6 +159,22 @@ public final class Artu {
         }
         err.println(Help.global());
         return USAGE;
+    }
+
+    /** {@code --help} of a hand-written command: its lines of the usage; else the contract's help (a module's). */
+    private int localHelp(UhpClient client, List<String> args, String session) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (String line : LOCAL_USAGE.split("\n")) {
+            if (line.startsWith("  " + args.get(0) + " ") && (args.size() < 2 || args.get(1).startsWith("-")
+                    || line.startsWith("  " + args.get(0) + " " + args.get(1)))) {
+                b.append(line).append('\n');
+            }
+        }
+        if (b.length() == 0) {
+            return contract(client, args, session);
+        }
+        out.print("usage:\n" + b);
+        return OK;
     }
 
     /** A command of the contract: the built-in index first, then the running server's registry. */

@@ -56,18 +56,19 @@ final class Completion {
         Map<String, String> flags = new LinkedHashMap<>();
         for (String k : keys) {
             Command c = Commands.command(k);
-            StringBuilder f = new StringBuilder();
+            java.util.Set<String> f = new java.util.LinkedHashSet<>();
             for (Command.Param p : c.params.values()) {
-                f.append(f.length() > 0 ? " " : "").append("--").append(p.name.replace('_', '-'));
+                f.add("--" + p.name.replace('_', '-'));
                 for (String e : p.enumValues) {
-                    f.append(" --").append(e.replace('_', '-'));
+                    f.add("--" + e.replace('_', '-'));
                 }
             }
             for (String alias : c.flags.keySet()) {
-                f.append(" --").append(alias.replace('_', '-'));
+                f.add("--" + alias.replace('_', '-'));
             }
-            f.append(f.length() > 0 ? " " : "").append("--json --help");
-            flags.put(k, f.toString());
+            f.add("--json");
+            f.add("--help");
+            flags.put(k, String.join(" ", f));
         }
         for (String[] local : LOCAL) {
             if (local[1].startsWith("-")) {

@@ -6,7 +6,7 @@
  * name. Everything in this package is safe to share between threads.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.artuditu.uhp.api;
 
 import org.osgi.annotation.bundle.Export;

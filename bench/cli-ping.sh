@@ -39,11 +39,12 @@ tmux -L "$TMUX_SOCK" -f /dev/null new -d
 mkdir -p "$WORK/hello"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("x"); } }\n' >"$WORK/hello/Hello.java"
 javac -d "$WORK/hello" "$WORK/hello/Hello.java"
+jar cf "$WORK/hello.jar" -C "$WORK/hello" Hello.class   # class-data archives take jars, not folders
 FLAGS=$(sed -n 's/^CLI_OPTS="\(.*\)"$/\1/p' "$ROOT/artu" | head -n 1)
 FLAGS="$FLAGS -Djava.nio.channels.spi.SelectorProvider=sun.nio.ch.EPollSelectorProvider"
 # shellcheck disable=SC2086
-java $FLAGS -XX:ArchiveClassesAtExit="$WORK/hello.jsa" -cp "$WORK/hello" Hello >/dev/null
-HELLO="java $FLAGS -XX:SharedArchiveFile=$WORK/hello.jsa -cp $WORK/hello Hello"
+java $FLAGS -XX:ArchiveClassesAtExit="$WORK/hello.jsa" -cp "$WORK/hello.jar" Hello >/dev/null
+HELLO="java $FLAGS -XX:SharedArchiveFile=$WORK/hello.jsa -cp $WORK/hello.jar Hello"
 
 {
     echo "date: $(date -Is)"

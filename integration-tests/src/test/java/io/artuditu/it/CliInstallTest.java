@@ -48,12 +48,12 @@ class CliInstallTest {
         env.put("PATH", prefix.resolve("bin") + ":" + System.getenv("PATH"));
         assertTrue(exec(env, Cli.ARTU.toString(), "install", "--prefix", prefix.toString()).out()
                 .contains(prefix.resolve("bin") + " is on PATH"));
-        assertEquals(3, exec(env, "artu", "ping").status(), "no server yet");
+        assertEquals(3, exec(env, artu.toString(), "ping").status(), "no server yet");
         try (ForegroundServer s = new ForegroundServer(home)) {
-            Cli.Result ping = exec(env, "artu", "ping");
+            Cli.Result ping = exec(env, artu.toString(), "ping");
             assertEquals(0, ping.status(), ping.err());
             assertTrue(ping.out().startsWith("{\"type\":\"pong\""), ping.out());
-            Cli.Result help = exec(env, "artu", "pane", "split", "--help");
+            Cli.Result help = exec(env, artu.toString(), "pane", "split", "--help");
             assertEquals(0, help.status(), help.err());
             assertTrue(help.out().contains("--down") && help.out().contains("UHP method pane.split"), help.out());
         }

@@ -91,6 +91,32 @@ class HotReloadTest {
     }
 
     @Test
+    void aModulesMethodIsACommandOnceInstalledWithNoChangeToTheCli() throws Exception {
+        try (ForegroundServer s = new ForegroundServer(home)) {
+            Cli.Result before = Cli.run(s.env, "example", "echo", "--text", "hi");
+            assertEquals(2, before.status(), before.err());
+            assertTrue(before.err().contains("unknown command: example"), before.err());
+
+            Cli.Result installed = Cli.run(s.env, "server", "bundle", "install", EXAMPLE.toString());
+            assertEquals(0, installed.status(), installed.err());
+            assertTrue(installed.out().contains("\"bundle_installed\""), installed.out());
+
+            Cli.Result echo = Cli.run(s.env, "example", "echo", "--text", "hi", "--upper");
+            assertEquals(0, echo.status(), echo.err());
+            assertEquals("{\"type\":\"echo\",\"text\":\"HI\"}", echo.out().trim());
+            Cli.Result help = Cli.run(s.env, "example", "echo", "--help");
+            assertEquals(0, help.status(), help.err());
+            assertTrue(help.out().contains("--text") && help.out().contains("--upper")
+                    && help.out().contains("io.artuditu.example.echo"), help.out());
+            Cli.Result typo = Cli.run(s.env, "example", "echo", "--txet", "hi");
+            assertEquals(2, typo.status(), "an unknown flag of a live method is a usage error: " + typo.err());
+            assertTrue(typo.err().contains("--text"), typo.err());
+            Cli.Result missing = Cli.run(s.env, "example", "echo", "--upper");
+            assertEquals(2, missing.status(), "its schema's required param is checked before sending: " + missing.err());
+        }
+    }
+
+    @Test
     void aBundleInTheDropInFolderIsThereAtStart() throws Exception {
         Files.createDirectories(home.resolve("bundles"));
         Files.copy(EXAMPLE, home.resolve("bundles/echo.jar"));

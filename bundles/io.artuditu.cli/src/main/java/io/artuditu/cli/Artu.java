@@ -3,6 +3,8 @@ package io.artuditu.cli;
 import io.artuditu.uhp.api.home.SocketLocation;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,35 +16,34 @@ import java.util.Map;
  * request over the socket; nothing here boots a framework. Results go to stdout as JSON;
  * errors go to stderr with a non-zero status.
  *
- * <p>Exit status: 0 success, 1 the server answered with an error, 2 usage, 3 no server.
+ * <p>Every method of the contract is a command, {@code a.b.c} as {@code artu a b c}, mapped
+ * by {@link Mapper} from the command index the build writes ({@link Commands}); a command
+ * the index lacks is looked up in the running server's {@code uhp.capabilities}
+ * ({@link LiveCommands}). Only the local and streaming commands below are written by hand.
+ *
+ * <p>Exit status ({@code docs/cli.md}): 0 success, 1 the server answered with an error,
+ * 2 usage, 3 no server, 4 a wait timed out, 5 an event stream was cut.
  */
 public final class Artu {
     static final int OK = 0;
     static final int ERROR_REPLY = 1;
     static final int USAGE = 2;
     static final int NO_SERVER = 3;
+    static final int TIMED_OUT = 4;
+    static final int RESYNC = 5;
 
-    static final String USAGE_TEXT = String.join("\n",
-            "usage: artu [--session NAME] COMMAND",
-            "",
+    /** The hand-written commands, as the global usage lists them (the rest come from the contract). */
+    static final String LOCAL_USAGE = String.join("\n",
             "  server --foreground     run the server in this process (Ctrl-C stops it)",
             "  server start            start a server in the background; returns once it answers ping",
-            "  server stop             stop the server (socket removed, process exits 0)",
+            "  server stop             stop the server and wait until it has exited",
             "  server status           whether a server answers (exit 0) or not (exit 3)",
-            "  ping                    the server's version and session",
-            "  uhp capabilities        the live method registry, limits and identity rules",
-            "  uhp stats               operational counters",
-            "  uhp schema              the installed UHP contract (no server needed)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
-            TokenCommands.USAGE_LINES,
-            TopologyCommands.USAGE_LINES,
-            "  config get|patch JSON|patch --file PATH|reload   the live config (docs/configuration.md)",
-            "  events [--after N] [--event NAME]...   stream events, one JSON line each (exit 5 if cut)",
+            "  uhp schema              the installed UHP contract (no server needed)",
+            "  config patch --file PATH   config.patch with the JSON object in PATH",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
-            "",
-            "Inside a pane, $ARTUDITU_SOCKET_PATH selects the server unless --session is given,",
-            "and pane commands given no pane act on $ARTUDITU_PANE_ID.",
-            "With $ARTUDITU_TOKEN set, every request carries that delegated token as auth.");
+            "  completion bash|zsh     a completion script: source <(artu completion bash)",
+            "  install [--prefix DIR]  (./artu only) put an artu on PATH that runs the built jars");
 
     private final Map<String, String> env;
     private final PrintStream out;
@@ -73,9 +74,18 @@ public final class Artu {
                 return usage("--session needs a name");
             }
         }
-        if (args.isEmpty() || args.get(0).equals("help") || args.get(0).equals("--help")) {
-            out.println(USAGE_TEXT);
-            return args.isEmpty() ? USAGE : OK;
+        if (args.isEmpty() || args.get(0).equals("attach") && (args.size() == 1 || args.get(1).startsWith("-"))) {
+            return interactive(session, args);
+        }
+        String cmd = args.get(0);
+        if (cmd.equals("help") || cmd.equals("--help") || cmd.equals("-h")) {
+            if (args.size() == 1) {
+                out.println(Help.global());
+                return OK;
+            }
+            args.remove(0);
+            args.add("--help");
+            cmd = args.get(0);
         }
         SocketLocation location;
         try {
@@ -84,39 +94,50 @@ public final class Artu {
             return usage(e.getMessage());
         }
         UhpClient client = new UhpClient(location, env.get("ARTUDITU_TOKEN"));
-        String cmd = args.get(0);
         String sub = args.size() > 1 ? args.get(1) : "";
         try {
+            if (args.contains("--help") || args.contains("-h")) {
+                return Commands.find(args) != null ? contract(client, args, session) : localHelp(client, args, session);
+            }
             switch (cmd) {
-                case "ping":
-                    return args.size() == 1 ? request(client, "ping", "{}") : usage("ping takes no arguments");
-                case "uhp":
-                    switch (sub) {
-                        case "capabilities": return request(client, "uhp.capabilities", "{}");
-                        case "stats": return request(client, "uhp.stats", "{}");
-                        case "schema": return schema();
-                        default: return usage("unknown uhp command: " + sub);
+                case "server":
+                    if (sub.equals("start") || sub.equals("stop") || sub.equals("status") || sub.equals("--foreground")) {
+                        return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
                     }
+                    break;
                 case "call":
                     if (args.size() < 2 || args.size() > 3) {
                         return usage("call METHOD [PARAMS_JSON]");
                     }
-                    return request(client, args.get(1), args.size() == 3 ? args.get(2) : "{}");
-                case "token":
-                    return new TokenCommands(client, this, err).run(args.subList(1, args.size()));
+                    return print(client.call(args.get(1), args.size() == 3 ? args.get(2) : "{}"));
+                case "uhp":
+                    if (sub.equals("schema")) {
+                        if (args.size() != 2) {
+                            return usage("uhp schema takes no arguments");
+                        }
+                        out.println(Help.schema());
+                        return OK;
+                    }
+                    break;
+                case "wait":
+                    if (sub.equals("event")) {
+                        return new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()));
+                    }
+                    break;
                 case "config":
-                    return new ConfigCommands(client, this, err).run(args.subList(1, args.size()));
-                case "events": case "wait":
-                    return cmd.equals("events") ? new EventCommands(client, this, out, err).events(args.subList(1, args.size()))
-                            : sub.equals("event") ? new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()))
-                            : usage("wait event NAME ...");
-                case "workspace": case "tab": case "pane": case "layout": case "session":
-                    return new TopologyCommands(client, this, env, err).run(cmd, args.subList(1, args.size()));
-                case "server":
-                    return new ServerCommands(client, env, out, err).run(sub, args.subList(1, args.size()));
+                    if (sub.equals("patch") && args.size() > 2 && args.get(2).startsWith("--file")) {
+                        return patchFile(client, args.subList(2, args.size()));
+                    }
+                    break;
+                case "completion":
+                    return Completion.run(args.subList(1, args.size()), out, err);
+                case "install":
+                    err.println("artu: install is done by the launcher script: ./artu install [--prefix DIR]");
+                    return USAGE;
                 default:
-                    return usage("unknown command: " + cmd);
+                    break;
             }
+            return contract(client, args, session);
         } catch (UhpClient.Unreachable e) {
             err.println("artu: " + e.getMessage() + "; start one with: artu"
                     + (session == null ? "" : " --session " + session) + " server start");
@@ -125,6 +146,98 @@ public final class Artu {
             err.println("artu: " + e.getMessage());
             return NO_SERVER;
         }
+    }
+
+    /**
+     * No command, or {@code attach [--flag]...} (not {@code attach pane}, the method): the
+     * interactive client's one entry. Until the TUI exists this prints the usage (exit 2,
+     * as a mistyped command would).
+     */
+    private int interactive(String session, List<String> args) {
+        if (!args.isEmpty()) {
+            return usage("attach needs the TUI, which this build does not have");
+        }
+        err.println(Help.global());
+        return USAGE;
+    }
+
+    /** {@code --help} of a hand-written command: its lines of the usage; else the contract's help (a module's). */
+    private int localHelp(UhpClient client, List<String> args, String session) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (String line : LOCAL_USAGE.split("\n")) {
+            if (line.startsWith("  " + args.get(0) + " ") && (args.size() < 2 || args.get(1).startsWith("-")
+                    || line.startsWith("  " + args.get(0) + " " + args.get(1)))) {
+                b.append(line).append('\n');
+            }
+        }
+        if (b.length() == 0) {
+            return contract(client, args, session);
+        }
+        out.print("usage:\n" + b);
+        return OK;
+    }
+
+    /** A command of the contract: the built-in index first, then the running server's registry. */
+    private int contract(UhpClient client, List<String> args, String session) throws IOException {
+        boolean help = args.contains("--help") || args.contains("-h");
+        Commands.Found found = Commands.find(args);
+        LiveCommands live = null;
+        if (found == null) {
+            live = new LiveCommands(client);
+            try {
+                found = live.find(args);
+            } catch (UhpClient.Unreachable e) {
+                live = null;
+            }
+        }
+        if (found == null) {
+            return unknown(args, live);
+        }
+        String shown = Command.words(found.command.method);
+        String typed = String.join(" ", args.subList(0, found.words));
+        if (help) {
+            out.println(Help.method(found.command, typed, live == null ? null : live.entry(found.command.method)));
+            return OK;
+        }
+        String params;
+        try {
+            params = Mapper.params(found.command, typed, args.subList(found.words, args.size()), env);
+        } catch (Mapper.Usage e) {
+            err.println("artu: " + e.getMessage());
+            err.println("usage: " + Help.usageLine(found.command, typed) + "   (artu " + shown + " --help)");
+            return USAGE;
+        }
+        if (found.command.stream) {
+            return new EventCommands(client, this, out, err).stream(found.command.method, params);
+        }
+        return print(client.call(found.command.method, params));
+    }
+
+    /** Nothing matched: name the words that could follow the longest known prefix. */
+    private int unknown(List<String> args, LiveCommands live) throws IOException {
+        List<String> keys = Commands.keys();
+        if (live != null) {
+            keys = new ArrayList<>(keys);
+            for (String k : live.names()) {
+                if (!keys.contains(k)) {
+                    keys.add(k);
+                }
+            }
+        }
+        int n = 0;
+        while (n < args.size() && n < Commands.MAX_WORDS && !args.get(n).startsWith("-")
+                && !Commands.next(keys, Commands.key(args, n + 1)).isEmpty()) {
+            n++;
+        }
+        List<String> next = Commands.next(keys, Commands.key(args, n));
+        if (n == 0) {
+            return usage("unknown command: " + args.get(0));
+        }
+        String group = String.join(" ", args.subList(0, n));
+        String problem = n < args.size() && !args.get(n).startsWith("-")
+                ? "unknown " + group + " command: " + args.get(n) : group + " needs a verb";
+        err.println("artu: " + problem + " (" + String.join(", ", next) + ")");
+        return USAGE;
     }
 
     /** --session wins; inside a pane the inherited socket; else the home's default session. */
@@ -140,10 +253,6 @@ public final class Artu {
             return SocketLocation.ofLogical(Path.of(inherited), uid);
         }
         return SocketLocation.resolve(SocketLocation.home(env), session, uid);
-    }
-
-    private int request(UhpClient client, String method, String params) throws IOException {
-        return print(client.call(method, params));
     }
 
     /** Prints a reply's result to stdout, or its error to stderr; returns the exit status. */
@@ -168,21 +277,32 @@ public final class Artu {
         return ERROR_REPLY;
     }
 
-    private int schema() {
-        try {
-            com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
-            out.println(m.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(io.artuditu.uhp.api.schema.UhpContract.standard().document()));
-            return OK;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            err.println("artu: " + e.getMessage());
-            return ERROR_REPLY;
+    /** The server refuses larger request lines anyway; this keeps the error local. */
+    static final long MAX_PATCH_BYTES = 1 << 20;
+
+    /** {@code config patch --file PATH} (or {@code --file=PATH}): config.patch with the file's JSON object. */
+    private int patchFile(UhpClient client, List<String> args) throws IOException {
+        String a = args.get(0);
+        String file = a.startsWith("--file=") ? a.substring("--file=".length()) : args.size() == 2 ? args.get(1) : null;
+        if (file == null || a.startsWith("--file=") && args.size() != 1 || !a.startsWith("--file=") && !a.equals("--file")) {
+            return usage("config patch --file PATH");
         }
+        Path p = Path.of(file);
+        if (!Files.isRegularFile(p) || Files.size(p) > MAX_PATCH_BYTES) {
+            err.println("artu: " + p + " is not a readable file of at most " + MAX_PATCH_BYTES + " bytes");
+            return USAGE;
+        }
+        String json = Files.readString(p, StandardCharsets.UTF_8).strip();
+        if (!MiniJson.isObject(json)) {
+            err.println("artu: the patch must be one JSON object, for example {\"layout\":{\"gap\":2}}");
+            return USAGE;
+        }
+        return print(client.call("config.patch", "{\"patch\":" + json + "}"));
     }
 
     private int usage(String problem) {
         err.println("artu: " + problem);
-        err.println(USAGE_TEXT);
+        err.println(Help.global());
         return USAGE;
     }
 

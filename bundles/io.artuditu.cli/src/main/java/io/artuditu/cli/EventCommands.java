@@ -3,8 +3,6 @@ package io.artuditu.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -12,15 +10,14 @@ import java.util.List;
 
 
 /**
- * {@code artu events} (the event stream, one JSON line per event on stdout) and
- * {@code artu wait event} (one {@code events.wait}).
+ * The streaming methods ({@code artu events} and every other method the contract marks
+ * {@code stream}: one JSON line per frame on stdout) and {@code artu wait event} (one
+ * {@code events.wait}, its {@code --where} typed as the events reference says).
  *
- * <p>Exit status beyond {@link Artu}'s: {@link #TIMED_OUT} when a wait ends unmatched,
- * {@link #RESYNC} when the server cut the stream with {@code events.resync_required}.
+ * <p>Exit status beyond {@link Artu#OK}: {@link Artu#TIMED_OUT} when a wait ends unmatched,
+ * {@link Artu#RESYNC} when the server cut the stream with {@code events.resync_required}.
  */
 final class EventCommands {
-    static final int TIMED_OUT = 4;
-    static final int RESYNC = 5;
 
     private final UhpClient client;
     private final PrintStream out;
@@ -34,39 +31,17 @@ final class EventCommands {
         this.err = err;
     }
 
-    /** {@code events [--after N] [--event NAME]…}; args exclude "events". */
-    int events(List<String> args) throws IOException {
-        StringBuilder params = new StringBuilder("{");
-        StringBuilder names = new StringBuilder();
-        for (int k = 0; k < args.size(); k++) {
-            String a = args.get(k);
-            if (k + 1 >= args.size()) {
-                return usage("events [--after N] [--event NAME]...");
-            }
-            String v = args.get(++k);
-            if (a.equals("--after")) {
-                if (!v.matches("[0-9]{1,18}")) {
-                    return usage("--after needs a sequence number");
-                }
-                params.append(params.length() > 1 ? "," : "").append("\"after_sequence\":").append(v);
-            } else if (a.equals("--event")) {
-                names.append(names.length() > 0 ? "," : "").append(MiniJson.quote(v));
-            } else {
-                return usage("unknown option for events: " + a);
-            }
-        }
-        if (names.length() > 0) {
-            params.append(params.length() > 1 ? "," : "").append("\"events\":[").append(names).append(']');
-        }
-        params.append('}');
-        String request = "{\"id\":\"1\",\"method\":\"events.subscribe\",\"params\":" + params + "}\n";
-        SocketChannel ch;
-        try {
-            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-            ch.connect(UnixDomainSocketAddress.of(client.location().bind()));
-        } catch (IOException e) {
-            throw new UhpClient.Unreachable("no server is answering on " + client.location().logical(), e);
-        }
+    /**
+     * A streaming method ({@code events}, {@code terminal backend observe}…): the
+     * acknowledgement is checked (an error is printed, exit 1), then every further line
+     * goes to stdout as it arrives, until the server closes the stream. A line longer than
+     * {@link UhpClient#MAX_REPLY_BYTES} ends it (exit 1).
+     */
+    int stream(String method, String params) throws IOException {
+        String request = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method)
+                + (client.token() == null ? "" : ",\"auth\":" + MiniJson.quote(client.token()))
+                + ",\"params\":" + params + "}\n";
+        SocketChannel ch = client.connect();
         try (ch) {
             ByteBuffer o = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
             while (o.hasRemaining()) {
@@ -81,6 +56,10 @@ final class EventCommands {
                 while (in.hasRemaining()) {
                     byte b = in.get();
                     if (b != '\n') {
+                        if (line.size() >= UhpClient.MAX_REPLY_BYTES) {
+                            err.println("artu: a stream line exceeded " + UhpClient.MAX_REPLY_BYTES + " bytes");
+                            return Artu.ERROR_REPLY;
+                        }
                         line.write(b);
                         continue;
                     }
@@ -101,7 +80,7 @@ final class EventCommands {
             }
             if (resync) {
                 err.println("artu: the stream fell behind and was cut (events.resync_required); resubscribe");
-                return RESYNC;
+                return Artu.RESYNC;
             }
             return acked ? Artu.OK : Artu.NO_SERVER;
         }
@@ -159,7 +138,7 @@ final class EventCommands {
         String reply = client.call("events.wait", params.toString());
         int status = artu.print(reply);
         if (status == Artu.OK && "false".equals(MiniJson.members(MiniJson.members(reply).get("result")).get("matched"))) {
-            return TIMED_OUT;
+            return Artu.TIMED_OUT;
         }
         return status;
     }

@@ -1,6 +1,8 @@
 package io.artuditu.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,6 +12,7 @@ import java.util.Map;
  * uses Jackson.
  */
 final class MiniJson {
+    private static final String HEX = "0123456789abcdef";
     private final String s;
     private int i;
 
@@ -48,6 +51,54 @@ final class MiniJson {
         }
     }
 
+    /** The elements of a JSON array, each as its raw JSON text; empty for null or a missing array. */
+    static List<String> elements(String json) {
+        List<String> out = new ArrayList<>();
+        if (json == null || json.isEmpty() || json.equals("null")) {
+            return out;
+        }
+        MiniJson p = new MiniJson(json);
+        p.ws();
+        p.expect('[');
+        p.ws();
+        if (p.peek() == ']') {
+            return out;
+        }
+        while (true) {
+            p.ws();
+            int start = p.i;
+            p.value();
+            out.add(json.substring(start, p.i));
+            p.ws();
+            char c = p.next();
+            if (c == ']') {
+                return out;
+            }
+            if (c != ',') {
+                throw new IllegalArgumentException("expected , or ] at " + (p.i - 1));
+            }
+        }
+    }
+
+    /**
+     * Whether {@code json} is exactly one JSON object (nothing after it). Checks structure,
+     * not every literal: the server validates the rest.
+     */
+    static boolean isObject(String json) {
+        try {
+            MiniJson p = new MiniJson(json);
+            p.ws();
+            if (p.peek() != '{') {
+                return false;
+            }
+            p.value();
+            p.ws();
+            return p.i == json.length();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** The string value of a raw JSON string, or null when {@code raw} is not a string. */
     static String stringValue(String raw) {
         if (raw == null || raw.isEmpty() || raw.charAt(0) != '"') {
@@ -68,7 +119,7 @@ final class MiniJson {
                 case '\t': b.append("\\t"); break;
                 default:
                     if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
+                        b.append("\\u00").append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 15));
                     } else {
                         b.append(c);
                     }

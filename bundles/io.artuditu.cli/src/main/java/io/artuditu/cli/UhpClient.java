@@ -20,6 +20,9 @@ final class UhpClient {
         }
     }
 
+    /** Longest reply line read (pane.read and capture answers can be large; nothing is unbounded). */
+    static final int MAX_REPLY_BYTES = 64 << 20;
+
     private final SocketLocation location;
     private final String token;
 
@@ -37,17 +40,31 @@ final class UhpClient {
         return location;
     }
 
+    String token() {
+        return token;
+    }
+
+    /** A connected channel to the server, or {@link Unreachable}. */
+    SocketChannel connect() throws Unreachable {
+        try {
+            SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                ch.connect(UnixDomainSocketAddress.of(location.bind()));
+            } catch (IOException e) {
+                ch.close();
+                throw e;
+            }
+            return ch;
+        } catch (IOException e) {
+            throw new Unreachable("no server is answering on " + location.logical(), e);
+        }
+    }
+
     /** Sends {@code {"id":"1","method":…,"auth":…,"params":…}} and returns the reply line without its newline. */
     String call(String method, String paramsJson) throws IOException {
         String line = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method)
                 + (token == null ? "" : ",\"auth\":" + MiniJson.quote(token)) + ",\"params\":" + paramsJson + "}\n";
-        SocketChannel ch;
-        try {
-            ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-            ch.connect(UnixDomainSocketAddress.of(location.bind()));
-        } catch (IOException e) {
-            throw new Unreachable("no server is answering on " + location.logical(), e);
-        }
+        SocketChannel ch = connect();
         try (ch) {
             ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
             while (out.hasRemaining()) {
@@ -61,6 +78,9 @@ final class UhpClient {
                     byte b = in.get();
                     if (b == '\n') {
                         return reply.toString(StandardCharsets.UTF_8);
+                    }
+                    if (reply.size() >= MAX_REPLY_BYTES) {
+                        throw new IOException("the reply exceeded " + MAX_REPLY_BYTES + " bytes");
                     }
                     reply.write(b);
                 }

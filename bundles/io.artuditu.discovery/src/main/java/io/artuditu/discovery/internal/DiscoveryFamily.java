@@ -78,8 +78,12 @@ public final class DiscoveryFamily implements UhpFamily {
                 .put("version", server.version()).put("session", server.session());
         ArrayNode ms = r.putArray("methods");
         for (MethodInfo m : dispatcher.methods()) {
-            ms.addObject().put("name", m.name()).put("family", m.family()).put("scope", m.scope().wire())
+            ObjectNode row = ms.addObject().put("name", m.name()).put("family", m.family()).put("scope", m.scope().wire())
                     .put("bundle", m.bundle());
+            if (m.params() != null) {
+                // what a client needs to build a call to a method it has no contract for (artu's module commands)
+                row.set("params", m.params().source());
+            }
         }
         ArrayNode cs = r.putArray("conflicts");
         for (ClaimConflict c : dispatcher.conflicts()) {

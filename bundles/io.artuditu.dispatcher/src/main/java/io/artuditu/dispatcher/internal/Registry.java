@@ -151,7 +151,8 @@ final class Registry {
     List<MethodInfo> methods() {
         List<MethodInfo> out = new ArrayList<>();
         for (Route r : table.routes().values()) {
-            out.add(new MethodInfo(r.method().name(), r.family().name, r.method().scope(), r.family().bundle));
+            out.add(new MethodInfo(r.method().name(), r.family().name, r.method().scope(), r.family().bundle,
+                    r.method().paramsSchema()));
         }
         out.sort(Comparator.comparing(MethodInfo::name));
         return out;

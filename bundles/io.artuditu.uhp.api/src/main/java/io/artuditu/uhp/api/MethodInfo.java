@@ -1,5 +1,7 @@
 package io.artuditu.uhp.api;
 
+import io.artuditu.uhp.api.schema.JsonSchema;
+
 /**
  * One row of the live method registry.
  *
@@ -7,6 +9,11 @@ package io.artuditu.uhp.api;
  * @param family family name
  * @param scope  scope a token needs to call it
  * @param bundle symbolic name of the bundle that provides it
+ * @param params the params schema the dispatcher validates with, or null when unknown
  */
-public record MethodInfo(String name, String family, Scope scope, String bundle) {
+public record MethodInfo(String name, String family, Scope scope, String bundle, JsonSchema params) {
+    /** A row without its params schema. */
+    public MethodInfo(String name, String family, Scope scope, String bundle) {
+        this(name, family, scope, bundle, null);
+    }
 }

@@ -77,7 +77,7 @@ public final class UhpContract {
                 methods.put(name, new MethodContract(name, family, scope, JsonSchema.compile(m.path("params")),
                         JsonSchema.compile(m.path("result")), m.path("mutates").asBoolean(false),
                         m.path("mutates").asBoolean(false) || m.path("revision").asBoolean(false),
-                        target));
+                        target, CliSpec.parse(name, m.get("cli"), m.path("params"))));
                 ObjectNode entry = all.putObject(name);
                 entry.put("family", family);
                 entry.setAll((ObjectNode) m);

@@ -3,7 +3,7 @@
  * bundle, and the small validator that checks params and results against them.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.artuditu.uhp.api.schema;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,6 +1,7 @@
 package io.artuditu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** argv → (method, params) without a server. */
-class TopologyCommandsTest {
+/** argv → (method, params) from the command index, without a server. */
+class MapperTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static void maps(String argv, String method, String params) throws Exception {
@@ -24,10 +25,19 @@ class TopologyCommandsTest {
     }
 
     private static void maps(Map<String, String> env, String argv, String method, String params) throws Exception {
-        String[] a = argv.split(" ");
-        TopologyCommands.Request r = TopologyCommands.map(a[0], Arrays.asList(a).subList(1, a.length), env);
-        assertEquals(method, r.method(), argv);
-        assertEquals(JSON.readTree(params), JSON.readTree(r.params()), argv + " → " + r.params());
+        List<String> a = Arrays.asList(argv.split(" "));
+        Commands.Found f = Commands.find(a);
+        assertNotNull(f, argv);
+        assertEquals(method, f.command.method, argv);
+        String got = Mapper.params(f.command, "x", a.subList(f.words, a.size()), env);
+        assertEquals(JSON.readTree(params), JSON.readTree(got), argv + " → " + got);
+    }
+
+    private static void refused(String argv) {
+        List<String> a = Arrays.asList(argv.split(" "));
+        Commands.Found f = Commands.find(a);
+        assertNotNull(f, argv);
+        assertThrows(Mapper.Usage.class, () -> Mapper.params(f.command, "x", a.subList(f.words, a.size()), Map.of()), argv);
     }
 
     @Test
@@ -39,6 +49,32 @@ class TopologyCommandsTest {
         maps("layout export", "layout.export", "{}");
         maps("tab move 2 --to 1", "tab.move", "{\"tab\":2,\"to\":1}");
         maps("session snapshot", "session.snapshot", "{}");
+        maps("ping", "ping", "{}");
+        maps("config patch {\"layout\":{\"gap\":2}}", "config.patch", "{\"patch\":{\"layout\":{\"gap\":2}}}");
+        maps("terminal backend capture term-00aa11-1 --lines 5", "terminal.backend.capture",
+                "{\"terminal_id\":\"term-00aa11-1\",\"lines\":5}");
+        maps("terminal backend send_key term-00aa11-1 --key Enter", "terminal.backend.send_key",
+                "{\"terminal_id\":\"term-00aa11-1\",\"key\":\"Enter\"}");
+    }
+
+    @Test
+    void formerHandWrittenCommandsAreContractAliases() throws Exception {
+        maps("token create --scope=read --scope admin --ttl=60", "uhp.token.create",
+                "{\"scopes\":[\"read\",\"admin\"],\"ttl_s\":60}");
+        maps("token list", "uhp.token.list", "{}");
+        maps("token revoke tok_1", "uhp.token.revoke", "{\"id\":\"tok_1\"}");
+        maps("config get", "config.get", "{}");
+        maps("config reload", "server.reload_config", "{}");
+        maps("uhp capabilities", "uhp.capabilities", "{}");
+        maps("events --after 3 --event config.changed --event pane.closed", "events.subscribe",
+                "{\"after_sequence\":3,\"events\":[\"config.changed\",\"pane.closed\"]}");
+        maps("server bundle stop 12", "server.bundle.stop", "{\"bundle\":12}");
+        maps("server bundle stop io.artuditu.example.echo", "server.bundle.stop", "{\"bundle\":\"io.artuditu.example.echo\"}");
+        for (String bad : new String[] {"token create", "token create --ttl 60", "token create --scope read --ttl soon",
+            "token create --scope", "token create read", "token revoke", "token revoke a b", "token list x",
+            "events --after x", "config patch [1]", "config patch"}) {
+            refused(bad);
+        }
     }
 
     @Test
@@ -63,8 +99,7 @@ class TopologyCommandsTest {
         maps(inPane, "workspace report-metadata --workspace 2 --replace --metadata {\"port\":\"3000\"}",
                 "workspace.report_metadata", "{\"workspace\":2,\"replace\":true,\"metadata\":{\"port\":\"3000\"}}");
         maps("workspace report-metadata branch=main", "workspace.report_metadata", "{\"metadata\":{\"branch\":\"main\"}}");
-        assertThrows(TopologyCommands.Usage.class, () -> TopologyCommands.map("workspace",
-                List.of("report-metadata", "no-equals-sign"), Map.of()));
+        refused("workspace report-metadata no-equals-sign");
     }
 
     @Test
@@ -105,6 +140,7 @@ class TopologyCommandsTest {
         maps(inPane, "pane swap 9", "pane.swap", "{\"pane\":\"7\",\"with\":\"9\"}");
         maps("tab rename logs", "tab.rename", "{\"name\":\"logs\"}");
         maps("workspace open /tmp/x", "workspace.open", "{\"cwd\":\"/tmp/x\"}");
+        maps(inPane, "attach pane --cols 80 --rows 24", "attach.pane", "{\"pane\":\"7\",\"cols\":80,\"rows\":24}");
     }
 
     @Test
@@ -119,14 +155,15 @@ class TopologyCommandsTest {
 
     @Test
     void usageErrors() {
-        String[] bad = {"workspace", "workspace frobnicate", "session restore", "pane split --direction",
-            "workspace rename 0 api extra", "layout export 1", "workspace pin 0 --pinned maybe",
-            "layout apply --root {", "layout apply --json [1]", "tab move 2 --to 1 --to 3", "pane run --json"};
+        String[] bad = {"pane split --direction", "workspace rename 0 api extra", "layout export 1",
+            "workspace pin 0 --pinned maybe", "layout apply --root {", "layout apply --json [1]",
+            "tab move 2 --to 1 --to 3", "pane run --json", "pane split --sideways", "tab move --to one",
+            "layout set-split-ratio --ratio half", "ping extra", "pane run"};
         for (String argv : bad) {
-            String[] a = argv.split(" ");
-            assertThrows(TopologyCommands.Usage.class,
-                    () -> TopologyCommands.map(a[0], Arrays.asList(a).subList(1, a.length), Map.of()), argv);
+            refused(argv);
         }
+        assertEquals(null, Commands.find(List.of("session", "restore")));
+        assertEquals(null, Commands.find(List.of("workspace", "frobnicate")));
     }
 
     @Test
@@ -136,8 +173,13 @@ class TopologyCommandsTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(Artu.USAGE, artu.run(new String[] {"workspace", "frob"}));
         String e = err.toString(StandardCharsets.UTF_8);
-        assertTrue(e.contains("unknown workspace command: frob (list, get, open, focus, rename, pin, move, move-block, report-metadata, close, unpin)"), e);
+        assertTrue(e.contains("unknown workspace command: frob (list, get, open, focus, rename, pin, move, move-block, "
+                + "report-metadata, close, unpin)"), e);
+        err.reset();
+        assertEquals(Artu.USAGE, artu.run(new String[] {"terminal", "backend"}));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("terminal backend needs a verb (inventory, snapshot"), err.toString());
         // Well-formed: it gets as far as the (absent) server.
         assertEquals(Artu.NO_SERVER, artu.run(new String[] {"workspace", "rename", "0", "api"}));
+        assertEquals(Artu.USAGE, artu.run(new String[] {"pane", "split", "--sideways"}));
     }
 }

@@ -34,6 +34,8 @@ public final class Artu {
 
     /** The hand-written commands, as the global usage lists them (the rest come from the contract). */
     static final String LOCAL_USAGE = String.join("\n",
+            "  (no command)            the workbench (docs/tui.md); starts a server first if none answers",
+            "  attach                  the workbench on a running server (exit 3 if none answers)",
             "  server --foreground     run the server in this process (Ctrl-C stops it)",
             "  server start            start a server in the background; returns once it answers ping",
             "  server stop             stop the server and wait until it has exited",
@@ -150,15 +152,24 @@ public final class Artu {
 
     /**
      * No command, or {@code attach [--flag]...} (not {@code attach pane}, the method): the
-     * interactive client's one entry. Until the TUI exists this prints the usage (exit 2,
-     * as a mistyped command would).
+     * workbench. The launcher starts the TUI's own main for these; on a class path that holds
+     * the TUI this is the same entry (found by name: the TUI depends on the CLI, not the
+     * other way round). Without it the usage is printed (exit 2).
      */
     private int interactive(String session, List<String> args) {
-        if (!args.isEmpty()) {
-            return usage("attach needs the TUI, which this build does not have");
+        List<String> argv = new ArrayList<>();
+        if (session != null) {
+            argv.add("--session");
+            argv.add(session);
         }
-        err.println(Help.global());
-        return USAGE;
+        argv.addAll(args);
+        try {
+            Class<?> tui = Class.forName("io.artuditu.tui.Tui");
+            return (Integer) tui.getMethod("run", String[].class, Map.class).invoke(null, argv.toArray(new String[0]), env);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            err.println(Help.global());
+            return USAGE;
+        }
     }
 
     /** {@code --help} of a hand-written command: its lines of the usage; else the contract's help (a module's). */

@@ -636,11 +636,11 @@ final class App implements PaneView.Listener {
                     + keys.chord("detach") + " detach  " + keys.chord("help") + " help", Workbench.PREFIX, version, offline);
             case COPY -> bench.bottom(c, " copy mode: arrows/hjkl move  / ? search  n N again  space select  enter copy  q quit",
                     Workbench.PREFIX, version, offline);
-            default -> bench.bottom(c, " " + p + " prefix   " + p + " " + keys.chord("split_right") + " split │   "
-                    + p + " " + keys.chord("split_down") + " split ─   " + p + " arrows focus   " + p + " "
-                    + keys.chord("zoom") + " zoom   " + p + " " + keys.chord("new_tab") + " tab   " + p + " "
-                    + keys.chord("detach") + " detach   " + p + " " + keys.chord("help") + " help",
-                    Workbench.BAR, version, offline);
+            default -> bench.bottom(c, " " + p + " then:  " + keys.chord("split_right") + " split│  "
+                    + keys.chord("split_down") + " split─  arrows focus  " + keys.chord("zoom") + " zoom  "
+                    + keys.chord("new_tab") + " tab  " + keys.chord("copy_mode") + " copy  "
+                    + keys.chord("command") + " command  " + keys.chord("detach") + " detach  "
+                    + keys.chord("help") + " help", Workbench.BAR, version, offline);
         }
     }
 

@@ -2,25 +2,18 @@ package io.artuditu.tui;
 
 import io.artuditu.uhp.api.home.SocketLocation;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.jline.terminal.Attributes;
-import org.jline.terminal.Size;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
-import org.jline.utils.InfoCmp;
 
 /**
  * {@code artu} with no command, and {@code artu attach}: the workbench in this terminal.
  * A client like any other: it starts no framework and reaches the server only through UHP.
  *
  * <p>Exit status: 0 detached, 2 usage, 3 no server (attach does not start one).
- * JLine sets raw mode, reports the size and SIGWINCH and answers terminfo; keys are read from
- * standard input directly and the picture is written through JLine's writer.
+ * The terminal is {@link Console}: JLine's native layer for raw mode, size and SIGWINCH.
  */
 public final class Tui {
     static final String USAGE = "usage: artu [--session NAME]            start the server if none answers, then attach\n"
@@ -71,7 +64,29 @@ public final class Tui {
             return 2;
         }
         Uhp uhp = new Uhp(loc.bind());
-        if (!answers(uhp)) {
+        // The first ping (and the JSON classes it loads) runs while the terminal is opened.
+        java.util.concurrent.FutureTask<Boolean> reachable = new java.util.concurrent.FutureTask<>(() -> answers(uhp));
+        Thread pinger = new Thread(reachable, "tui-first-ping");
+        pinger.setDaemon(true);
+        pinger.start();
+        Console console;
+        try {
+            console = Console.open(SocketLocation.home(env), env);
+        } catch (IOException | LinkageError e) {
+            System.err.println("artu: cannot open the terminal: " + e.getMessage());
+            return 2;
+        }
+        if (console == null) {
+            System.err.println("artu: the workbench needs a terminal (stdin and stdout a tty)");
+            return 2;
+        }
+        boolean up;
+        try {
+            up = reachable.get();
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            up = false;
+        }
+        if (!up) {
             if (attach) {
                 System.err.println("artu: no server is answering on " + loc.logical() + "; start one with: artu"
                         + (session == null ? "" : " --session " + session) + " server start (or run artu alone)");
@@ -92,7 +107,7 @@ public final class Tui {
             }
         }
         try {
-            return workbench(uhp, session == null ? "default" : session);
+            return workbench(uhp, console, session == null ? "default" : session);
         } catch (IOException e) {
             System.err.println("artu: " + e.getMessage());
             return 1;
@@ -108,81 +123,20 @@ public final class Tui {
         }
     }
 
-    private static int workbench(Uhp uhp, String session) throws IOException {
-        Terminal t = TerminalBuilder.builder().system(true).dumb(false).encoding(StandardCharsets.UTF_8).build();
-        if (Terminal.TYPE_DUMB.equals(t.getType()) || Terminal.TYPE_DUMB_COLOR.equals(t.getType())) {
-            t.close();
-            System.err.println("artu: the workbench needs a terminal (stdin and stdout a tty)");
-            return 2;
-        }
-        Attributes saved = t.enterRawMode();
-        PrintWriter w = t.writer();
+    private static int workbench(Uhp uhp, Console console, String session) throws IOException {
+        console.raw();
         // alternate screen, mouse (press/release/drag, SGR coordinates), bracketed paste
-        w.write("\033[?1049h\033[?1000h\033[?1002h\033[?1006h\033[?2004h\033[?25l");
-        w.flush();
+        console.write("\033[?1049h\033[?1000h\033[?1002h\033[?1006h\033[?2004h\033[?25l");
         String message;
         try {
-            message = new App(uhp, new JLineOuter(t), session).run();
+            message = new App(uhp, console, session).run();
         } finally {
-            w.write("\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
-            w.flush();
-            t.setAttributes(saved);
-            t.close();
+            console.write("\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
+            console.restore();
         }
         if (message != null) {
             System.out.println(message);
         }
         return 0;
-    }
-
-    /** The outer terminal through JLine: raw input, size, SIGWINCH, colour depth from terminfo. */
-    static final class JLineOuter implements App.Outer {
-        private final Terminal t;
-        /** Standard input itself, not JLine's reader: its pump thread and hand-off cost a millisecond a key. */
-        private final java.io.InputStream in = new java.io.FileInputStream(java.io.FileDescriptor.in);
-        private final PrintWriter writer;
-
-        JLineOuter(Terminal t) {
-            this.t = t;
-            this.writer = t.writer();
-        }
-
-        @Override
-        public int cols() {
-            Size s = t.getSize();
-            return s.getColumns() > 0 ? s.getColumns() : 80;
-        }
-
-        @Override
-        public int rows() {
-            Size s = t.getSize();
-            return s.getRows() > 0 ? s.getRows() : 24;
-        }
-
-        @Override
-        public int colorDepth() {
-            String ct = System.getenv("COLORTERM");
-            if (ct != null && (ct.equalsIgnoreCase("truecolor") || ct.equalsIgnoreCase("24bit"))) {
-                return AnsiWriter.TRUECOLOR;
-            }
-            Integer n = t.getNumericCapability(InfoCmp.Capability.max_colors);
-            return n != null && n >= 256 ? AnsiWriter.COLORS_256 : AnsiWriter.COLORS_16;
-        }
-
-        @Override
-        public void onResize(Runnable r) {
-            t.handle(Terminal.Signal.WINCH, s -> r.run());
-        }
-
-        @Override
-        public int read(byte[] buf) throws IOException {
-            return in.read(buf);
-        }
-
-        @Override
-        public synchronized void write(String s) {
-            writer.write(s);
-            writer.flush();
-        }
     }
 }

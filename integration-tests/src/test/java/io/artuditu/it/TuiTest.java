@@ -181,6 +181,18 @@ class TuiTest {
         return true;
     }
 
+    /**
+     * Waits until the TUI said it detached and has exited: the outer shell's prompt is the
+     * last line again (bash prints it only once its child is gone; keys typed before that
+     * would go to the exiting TUI).
+     */
+    static void awaitDetached(TmuxClient t) throws Exception {
+        t.await("the TUI detached and gave the terminal back to the outer shell", x -> {
+            String text = x.text().stripTrailing();
+            return text.contains("[detached (from session default)]") && text.endsWith("\nouter$");
+        });
+    }
+
     static void save(String name, Screen s) throws IOException {
         String dir = System.getProperty("artuditu.tui.screens");
         if (dir != null && !dir.isBlank()) {
@@ -219,8 +231,7 @@ class TuiTest {
             assertEquals(List.of(W - STAGE_X, H - 3), sizes(sock).get(pane), "the pane fills the stage under its header");
 
             t.prefix("d");
-            t.await("the TUI detached back to the outer shell", x -> x.text().contains("[detached (from session default)]")
-                    && x.text().contains("outer$"));
+            awaitDetached(t);
             Cli.Result ping = Cli.run(env, "ping");
             assertEquals(0, ping.status(), "the server outlives the TUI: " + ping.err());
             JsonNode after = Wire.call(sock, "terminal.backend.inventory", "{}").at("/result/terminals/0");
@@ -275,6 +286,22 @@ class TuiTest {
         t.keys("q");
         t.await("the overlay closes on a key", x -> !x.text().contains("keys (after C-b)"));
         assertEquals(p3, focused(), "the key that closed the overlay did nothing else");
+    }
+
+    /**
+     * Keys typed right behind a key that moves the focus go where tmux sends them: to the pane
+     * focused after it, not to the one focused before (one write, so the TUI reads them at once).
+     */
+    @Test
+    void keysTypedRightAfterASplitOrAFocusMoveGoToTheNewlyFocusedPane() throws Exception {
+        Tui tui = open("typeahead");
+        TmuxClient t = tui.term();
+        t.keys("C-b", "%", "echo in-the-new-pane", "Enter");
+        Screen s = t.await("the command in the right pane", x -> x.cut(3, 75, 45).equals("in-the-new-pane"));
+        assertEquals("$", s.cut(2, STAGE_X, 45), "and nothing in the left one:\n" + s.text());
+        t.keys("C-b", "Left", "echo back-left", "Enter");
+        s = t.await("the command in the left pane", x -> x.cut(3, STAGE_X, 45).equals("back-left"));
+        assertEquals("$", s.cut(4, 75, 45), "and nothing more in the right one:\n" + s.text());
     }
 
     @Test
@@ -360,7 +387,7 @@ class TuiTest {
         t.line("i=0; while :; do i=$((i+1)); echo tick $i; sleep 0.2; done");
         t.awaitText("tick 3");
         t.prefix("d");
-        t.await("detached", x -> x.text().contains("[detached (from session default)]"));
+        awaitDetached(t);
         int before = lastTick(ok("pane.read", "{\"pane\":\"" + tui.pane() + "\",\"source\":\"screen\"}").get("text").asText());
         awaitServer("the loop goes on while no TUI is attached", () -> {
             int now = lastTick(ok("pane.read", "{\"pane\":\"" + tui.pane() + "\",\"source\":\"screen\"}").get("text").asText());

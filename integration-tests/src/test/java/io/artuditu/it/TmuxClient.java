@@ -33,10 +33,7 @@ final class TmuxClient implements AutoCloseable {
             throws IOException, InterruptedException {
         this.socket = socket;
         this.session = session;
-        List<String> cmd = new ArrayList<>(List.of("new-session", "-d", "-s", session, "-x", String.valueOf(cols),
-                "-y", String.valueOf(rows), "-c", cwd.toString(), "--"));
-        cmd.addAll(command(env, argv));
-        tmux(cmd.toArray(new String[0]));
+        newSession(session, cols, rows, cwd, env, argv);
         // Keep a pane whose program ended, so a failure can still show its last screen.
         tmux("set-option", "-g", "remain-on-exit", "on");
     }
@@ -44,11 +41,16 @@ final class TmuxClient implements AutoCloseable {
     /** Another session of {@code cols} × {@code rows} on the same tmux server. */
     TmuxClient session(String name, int cols, int rows, Path cwd, Map<String, String> env, String... argv)
             throws IOException, InterruptedException {
+        newSession(name, cols, rows, cwd, env, argv);
+        return new TmuxClient(socket, name);
+    }
+
+    private void newSession(String name, int cols, int rows, Path cwd, Map<String, String> env, String... argv)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("new-session", "-d", "-s", name, "-x", String.valueOf(cols),
                 "-y", String.valueOf(rows), "-c", cwd.toString(), "--"));
         cmd.addAll(command(env, argv));
         tmux(cmd.toArray(new String[0]));
-        return new TmuxClient(socket, name);
     }
 
     private TmuxClient(Path socket, String session) {

@@ -24,12 +24,18 @@ final class ForegroundServer implements AutoCloseable {
     final Map<String, String> env = new HashMap<>();
 
     ForegroundServer(Path home, String... sessionArgs) throws IOException, InterruptedException {
+        this(home, Map.of(), sessionArgs);
+    }
+
+    /** With {@code extraEnv} on top of the server's environment (its panes inherit it). */
+    ForegroundServer(Path home, Map<String, String> extraEnv, String... sessionArgs) throws IOException, InterruptedException {
         this.home = home;
         this.socket = sessionArgs.length == 0 ? home.resolve("artuditu.sock")
                 : home.resolve("sessions").resolve(sessionArgs[1]).resolve("artuditu.sock");
         this.log = Files.createTempFile("artuditu-server", ".log");
         env.put("ARTUDITU_HOME", home.toString());
         env.put("ARTUDITU_SERVER_JAVA_OPTS", "-Dartuditu.uhp.strict-results=true");
+        env.putAll(extraEnv);
         String[] args = new String[sessionArgs.length + 2];
         System.arraycopy(sessionArgs, 0, args, 0, sessionArgs.length);
         args[sessionArgs.length] = "server";

@@ -36,6 +36,8 @@ final class App implements PaneView.Listener {
     static final long TOAST_MS = 4000;
     /** Escape waits this long for the rest of a sequence. */
     static final long ESC_MS = 25;
+    /** Input waits at most this long for a request that moves the focus. */
+    static final long HOLD_MS = 2000;
 
     enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP }
 
@@ -65,6 +67,10 @@ final class App implements PaneView.Listener {
             .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
     private final java.nio.ByteBuffer utf8Pending = java.nio.ByteBuffer.allocate(8);
     private long escapeDeadline;
+    /** Input that came while a request moving the focus was in flight; replayed once it lands. */
+    private final java.util.ArrayDeque<Input> held = new java.util.ArrayDeque<>();
+    private long holdUntil;
+    private int hold;
     private Model model = Model.EMPTY;
     private Layout layout = new Layout();
     private Layout.Rect stage = new Layout.Rect(0, 1, 1, 1);
@@ -163,6 +169,9 @@ final class App implements PaneView.Listener {
         if (escapeDeadline > 0) {
             d = Math.min(d, escapeDeadline);
         }
+        if (holdUntil > 0) {
+            d = Math.min(d, holdUntil);
+        }
         for (long t : toastExpiry) {
             d = Math.min(d, t);
         }
@@ -180,6 +189,9 @@ final class App implements PaneView.Listener {
         if (mode == Mode.PREFIX && now >= prefixDeadline) {
             mode = Mode.NORMAL;
             chrome = true;
+        }
+        if (holdUntil > 0 && now >= holdUntil) {
+            release(hold);
         }
         for (int i = toastExpiry.size() - 1; i >= 0; i--) {
             if (toastExpiry.get(i) <= now) {
@@ -389,6 +401,48 @@ final class App implements PaneView.Listener {
                 post(() -> toast(method + ": " + e.getMessage(), true));
             }
         });
+    }
+
+    /**
+     * A request that moves the focus (split, focus, tab or workspace switch, close). Input
+     * that follows it waits until the snapshot after it shows where the focus went and that
+     * pane's stream is open, so keys typed right behind it reach the pane tmux would send
+     * them to, not the one focused before.
+     */
+    private void focusRequest(String method, ObjectNode params) {
+        int id = ++hold;
+        holdUntil = System.currentTimeMillis() + HOLD_MS;
+        worker.execute(() -> {
+            try {
+                uhp.call(method, params);
+            } catch (IOException e) {
+                post(() -> toast(method + ": " + e.getMessage(), true));
+            }
+            JsonNode snap;
+            try {
+                snap = snapshot();
+            } catch (IOException e) {
+                snap = null;
+            }
+            JsonNode s = snap;
+            post(() -> {
+                if (s != null) {
+                    applySnapshot(s);
+                }
+                // a new pane's stream starts on this worker, in order: release after it
+                worker.execute(() -> post(() -> release(id)));
+            });
+        });
+    }
+
+    private void release(int id) {
+        if (id != hold || holdUntil == 0) {
+            return;
+        }
+        holdUntil = 0;
+        while (!held.isEmpty() && holdUntil == 0) {
+            handle(held.poll());
+        }
     }
 
     // ---------------------------------------------------------------- layout and pane streams
@@ -710,6 +764,10 @@ final class App implements PaneView.Listener {
     }
 
     void handle(Input in) {
+        if (holdUntil > 0 && !(in instanceof Input.ModeReport)) {
+            held.add(in);
+            return;
+        }
         boolean passed = mode == Mode.NORMAL && (in instanceof Input.Paste
                 || in instanceof Input.Key k && !KeyNames.matches(keys.prefix, k));
         if (!passed) {
@@ -778,10 +836,10 @@ final class App implements PaneView.Listener {
         Model.Tab tab = activeTab();
         Model.Workspace ws = model.active();
         switch (action) {
-            case "split_right" -> request("pane.split", withPane(pane).put("right", true));
-            case "split_down" -> request("pane.split", withPane(pane).put("down", true));
+            case "split_right" -> focusRequest("pane.split", withPane(pane).put("right", true));
+            case "split_down" -> focusRequest("pane.split", withPane(pane).put("down", true));
             case "focus_left", "focus_right", "focus_up", "focus_down" ->
-                    request("pane.focus_direction", withPane(pane).put("direction", action.substring(6)));
+                    focusRequest("pane.focus_direction", withPane(pane).put("direction", action.substring(6)));
             case "resize_left", "resize_right", "resize_up", "resize_down" ->
                     request("pane.resize", withPane(pane).put("direction", action.substring(7)).put("cells", 1));
             case "next_pane" -> {
@@ -791,20 +849,20 @@ final class App implements PaneView.Listener {
                         ids = new ArrayList<>(tab.panes().keySet());
                     }
                     int i = ids.indexOf(pane);
-                    request("pane.focus", Uhp.params().put("pane", ids.get((i + 1) % ids.size())));
+                    focusRequest("pane.focus", Uhp.params().put("pane", ids.get((i + 1) % ids.size())));
                 }
             }
             case "zoom" -> request("pane.zoom", withPane(pane));
             case "new_tab" -> {
                 if (ws != null) {
-                    request("tab.new", Uhp.params().put("workspace_id", ws.id()));
+                    focusRequest("tab.new", Uhp.params().put("workspace_id", ws.id()));
                 }
             }
             case "next_tab", "prev_tab" -> {
                 if (ws != null && tab != null && !ws.tabs().isEmpty()) {
                     int i = ws.tabs().indexOf(tab) + (action.equals("next_tab") ? 1 : -1);
                     Model.Tab t = ws.tabs().get(Math.floorMod(i, ws.tabs().size()));
-                    request("tab.focus", Uhp.params().put("tab_id", t.id()));
+                    focusRequest("tab.focus", Uhp.params().put("tab_id", t.id()));
                 }
             }
             case "rename_tab" -> {
@@ -817,7 +875,7 @@ final class App implements PaneView.Listener {
             case "close_pane" -> {
                 if (pane != null) {
                     confirmText = " close pane " + pane + "?";
-                    confirmAction = () -> request("pane.close", Uhp.params().put("pane", pane));
+                    confirmAction = () -> focusRequest("pane.close", Uhp.params().put("pane", pane));
                     mode = Mode.CONFIRM;
                 }
             }
@@ -825,7 +883,7 @@ final class App implements PaneView.Listener {
                 List<Model.Workspace> order = model.displayOrder();
                 if (ws != null && order.size() > 1) {
                     int i = order.indexOf(ws) + (action.equals("next_workspace") ? 1 : -1);
-                    request("workspace.focus", Uhp.params().put("workspace_id", order.get(Math.floorMod(i, order.size())).id()));
+                    focusRequest("workspace.focus", Uhp.params().put("workspace_id", order.get(Math.floorMod(i, order.size())).id()));
                 }
             }
             case "toggle_sidebar" -> {
@@ -842,7 +900,7 @@ final class App implements PaneView.Listener {
                 if (action.startsWith("select_tab_") && ws != null) {
                     int n = Integer.parseInt(action.substring("select_tab_".length()));
                     if (n <= ws.tabs().size()) {
-                        request("tab.focus", Uhp.params().put("tab_id", ws.tabs().get(n - 1).id()));
+                        focusRequest("tab.focus", Uhp.params().put("tab_id", ws.tabs().get(n - 1).id()));
                     }
                 }
             }

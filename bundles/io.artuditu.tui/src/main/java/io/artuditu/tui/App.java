@@ -38,6 +38,8 @@ final class App implements PaneView.Listener {
     static final long ESC_MS = 25;
     /** Input waits at most this long for a request that moves the focus. */
     static final long HOLD_MS = 2000;
+    /** Inputs held behind a focus move at most (a paste is one input). */
+    static final int MAX_HELD = 4096;
 
     enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP }
 
@@ -127,7 +129,8 @@ final class App implements PaneView.Listener {
         cols = outer.cols();
         rows = outer.rows();
         outer.onResize(() -> post(this::resized));
-        daemon(this::readInput, "tui-input").start();
+        Thread input = daemon(this::readInput, "tui-input");
+        input.start();
         daemon(this::followServer, "tui-events").start();
         outer.write("\033[?2026$p"); // does the terminal do synchronized output?
         while (running) {
@@ -158,6 +161,12 @@ final class App implements PaneView.Listener {
             events.close();
         }
         worker.shutdownNow();
+        outer.stopReading();
+        try {
+            input.join(500); // the terminal goes back to the shell only once nothing reads it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return exitMessage;
     }
 
@@ -721,6 +730,9 @@ final class App implements PaneView.Listener {
         try {
             while (running) {
                 int n = outer.read(buf);
+                if (n == Outer.STOPPED) {
+                    return;
+                }
                 if (n < 0) {
                     post(() -> quit("[the terminal went away]"));
                     return;
@@ -765,6 +777,9 @@ final class App implements PaneView.Listener {
 
     void handle(Input in) {
         if (holdUntil > 0 && !(in instanceof Input.ModeReport)) {
+            if (held.size() >= MAX_HELD) {
+                return; // past the bound a burst is cut, as a full queue would
+            }
             held.add(in);
             return;
         }
@@ -1156,8 +1171,14 @@ final class App implements PaneView.Listener {
 
         void onResize(Runnable r);
 
+        /** Returned by {@link #read} once {@link #stopReading()} was called. */
+        int STOPPED = -2;
+
         /** Reads what the person typed into {@code buf}, blocking; -1 at end of input. */
         int read(byte[] buf) throws IOException;
+
+        /** Makes a blocked {@link #read} return {@link #STOPPED} soon, having read nothing more. */
+        void stopReading();
 
         void write(String s);
     }

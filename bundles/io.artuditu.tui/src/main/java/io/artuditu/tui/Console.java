@@ -35,6 +35,7 @@ final class Console implements App.Outer {
     private final InputStream in = new FileInputStream(FileDescriptor.in);
     private final OutputStream out = new FileOutputStream(FileDescriptor.out);
     private final Map<String, String> env;
+    private volatile boolean stopping;
 
     private Console(Pty pty, Attributes saved, Map<String, String> env) {
         this.pty = pty;
@@ -134,9 +135,31 @@ final class Console implements App.Outer {
         Signals.register("WINCH", r);
     }
 
+    /**
+     * Waits for input in slices of 100 ms ({@code poll}) and reads only what is there, so once
+     * {@link #stopReading()} is called the reader returns within a slice without having taken
+     * anything: keys typed after a detach belong to the shell that gets the terminal back.
+     */
     @Override
     public int read(byte[] buf) throws IOException {
-        return in.read(buf);
+        while (!stopping) {
+            int ready = org.jline.nativ.CLibrary.pollForInput(0, 100);
+            if (stopping) {
+                break;
+            }
+            if (ready > 0) {
+                return in.read(buf);
+            }
+            if (ready < 0) {
+                throw new IOException("poll on the terminal failed");
+            }
+        }
+        return STOPPED;
+    }
+
+    @Override
+    public void stopReading() {
+        stopping = true;
     }
 
     @Override

@@ -11,6 +11,8 @@ model, payload and completion signal on both sides:
  keys        a key written to the outer terminal's input until that letter comes back in the
              client's output, the pane running `cat` (its PTY echo draws the letter); letter k
              is k mod 26, GAP_MS apart, like typing. p50/p90/p99 over KEYS after WARMUP.
+             First the same keys on a bare attach.pane stream (no TUI) until the frame carries
+             the letter: the server's share of the TUI's figure.
  throughput  `cat` of one MIB MiB payload (printable lines, some SGR colour; the same file for
              both) in the pane the client shows, clock from the go line (a FIFO the pane waits
              on) until the server reports the pane gone; the client keeps drawing all along.
@@ -204,8 +206,73 @@ def typing(outer, n, warmup, gap_ms):
     return lat
 
 
+class AttachLine:
+    """An attach.pane stream read raw, the way the TUI receives it, for the server's share."""
+
+    def __init__(self, sock, pane):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(sock)
+        self.s.sendall((json.dumps({"id": "a", "method": "attach.pane",
+                                    "params": {"pane": pane, "cols": 100, "rows": 30}}) + "\n").encode())
+        self.buf = bytearray()
+        self.cond = threading.Condition()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self):
+        while True:
+            try:
+                b = self.s.recv(1 << 16)
+            except OSError:
+                b = b""
+            with self.cond:
+                if not b:
+                    return
+                self.buf += b
+                self.cond.notify_all()
+
+    def mark(self):
+        with self.cond:
+            return len(self.buf)
+
+    def wait_for(self, needle, start, timeout):
+        deadline = time.perf_counter() + timeout
+        with self.cond:
+            while self.buf.find(needle, start) < 0:
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+            return time.perf_counter()
+
+    def write(self, ch):
+        self.s.sendall(b'{"input":{"key":{"code":{"char":"' + ch + b'"}}}}\n')
+
+
+def stream_typing(c, n, warmup, gap_ms):
+    lat = []
+    for k in range(warmup + n):
+        ch = bytes([ord("a") + k % 26])
+        start = c.mark()
+        t0 = time.perf_counter()
+        c.write(ch)
+        t1 = c.wait_for(b'"ch":"' + ch + b'"', start, 5)
+        if t1 is None:
+            raise RuntimeError(f"stream key {k} never came back")
+        if k >= warmup:
+            lat.append((t1 - t0) * 1e6)
+        time.sleep(gap_ms / 1000)
+    return lat
+
+
 def keys(work, a, n, warmup, gap_ms, out):
-    a.workspace("exec cat")
+    pane = a.workspace("exec cat")
+    # the server's share: the same keys on a bare attach.pane stream, no TUI
+    time.sleep(0.5)
+    s = AttachLine(a.sock, pane)
+    time.sleep(0.5)
+    lat = stream_typing(s, n, warmup, gap_ms)
+    out.update(artu_stream_keys_p50_us=pct(lat, 50), artu_stream_keys_p99_us=pct(lat, 99))
+    s.s.close()
     c = a.client()
     try:
         settle(c)
@@ -301,6 +368,8 @@ def throughput(work, a, mib, reps, out):
             c.stop()
         print(f"throughput rep {r + 1}: tmux {tmux_rates[-1]:.1f} MB/s (client drew {tmux_drawn[-1]} B), "
               f"artu {artu_rates[-1]:.1f} MB/s (TUI drew {artu_drawn[-1]} B)", file=sys.stderr)
+    out.update(tmux_att_mbps_samples=tmux_rates, artu_tui_mbps_samples=artu_rates,
+               tmux_client_drawn_samples=tmux_drawn, artu_tui_drawn_samples=artu_drawn)
     out.update(throughput_bytes=size, tmux_att_mbps=statistics.median(tmux_rates),
                artu_tui_mbps=statistics.median(artu_rates),
                tmux_client_drawn_bytes=statistics.median(tmux_drawn),
@@ -327,6 +396,7 @@ def starts(work, a, n, out):
         c.proc.wait(10)
         c.stop()
     out["artu_first_frame_ms"] = statistics.median(samples)
+    out["artu_first_frame_samples_ms"] = samples
     t = Tmux(work, "clear; echo FIRST-FRAME-MARK; exec cat")
     try:
         time.sleep(0.5)
@@ -344,6 +414,7 @@ def starts(work, a, n, out):
             c.proc.wait(10)
             c.stop()
         out["tmux_first_frame_ms"] = statistics.median(samples)
+        out["tmux_first_frame_samples_ms"] = samples
     finally:
         t.stop()
 
@@ -374,7 +445,10 @@ def main():
     finally:
         a.stop()
         shutil.rmtree(work, ignore_errors=True)
+    out["load_average_after"] = os.getloadavg()
     for k, v in out.items():
+        if isinstance(v, list):
+            continue
         print(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}")
     if args.out:
         os.makedirs(args.out, exist_ok=True)

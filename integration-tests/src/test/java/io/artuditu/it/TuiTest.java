@@ -566,6 +566,93 @@ class TuiTest {
         t.await("its pane", x -> x.cut(2, STAGE_X, W).startsWith("$") && !x.cut(1, STAGE_X, W).startsWith(" " + tui.pane() + " "));
     }
 
+    /** An SGR mouse report as the outer terminal sends it: button code, 0-based cell, press or release. */
+    static String mouse(int code, int x, int y, boolean press) {
+        return "\033[<" + code + ";" + (x + 1) + ";" + (y + 1) + (press ? "M" : "m");
+    }
+
+    @Test
+    void theMouseFocusesDragsBordersAndSwitchesTabsAndTheChromeKeysWork() throws Exception {
+        Tui tui = open("mouse");
+        TmuxClient t = tui.term();
+        String p1 = tui.pane();
+        t.prefix("%");
+        Screen s = t.await("two panes", x -> x.cut(1, 75, 45).matches(" \\S+ bash"));
+        String p2 = s.cut(1, 75, 45).strip().split(" ")[0];
+        awaitFocus(t, p2, 75, 1);
+
+        // a click in the left pane focuses it
+        t.type(mouse(0, STAGE_X + 5, 8, true) + mouse(0, STAGE_X + 5, 8, false));
+        awaitFocus(t, p1, STAGE_X, 1);
+
+        // dragging the border from column 74 to 59 moves the split (stage x 29, 91 wide)
+        t.type(mouse(0, 74, 10, true) + mouse(32, 66, 10, true) + mouse(32, 59, 10, true) + mouse(0, 59, 10, false));
+        awaitServer("the left pane narrower after the drag", () -> {
+            List<Integer> size = sizes(server.socket).get(p1);
+            return size != null && size.get(0) < 40 ? null : "left pane " + size;
+        });
+        t.await("the border drawn at its new column", x -> border(x, 59, 1, H - 2) || border(x, 60, 1, H - 2));
+
+        // the wheel over a pane scrolls its history, without touching the shell
+        t.line("seq 1 200");
+        t.await("the end of seq", x -> x.text().contains("200"));
+        for (int i = 0; i < 5; i++) {
+            t.type(mouse(64, STAGE_X + 5, 10, true));
+        }
+        t.await("an earlier stretch of seq", x -> !x.text().contains("200") && x.text().contains("17"));
+        t.keys("q"); // a key snaps the view back to live (and the shell gets a harmless q)
+        t.keys("BSpace");
+        t.await("live again", x -> x.text().contains("200"));
+
+        // a second tab; a click on the first tab's label goes back to it
+        t.prefix("c");
+        s = t.await("tab 2", x -> x.row(0).contains(" 2:"));
+        int tab1 = s.column(0, "1:");
+        t.type(mouse(0, tab1, 0, true) + mouse(0, tab1, 0, false));
+        awaitServer("tab 1 focused again", () -> List.of(p1, p2).contains(focused()) ? null : "focused " + focused());
+
+        // , renames the tab
+        t.prefix(",");
+        t.await("the rename prompt", x -> x.row(H - 1).startsWith("rename tab: "));
+        t.keys("C-u");
+        t.type("renamed");
+        t.keys("Enter");
+        t.await("the new name in the tab bar", x -> x.row(0).contains("1:renamed"));
+
+        // x asks first: n keeps the pane, y closes it
+        t.prefix("x");
+        t.await("the question", x -> x.row(H - 1).contains("close pane " + p1 + "?"));
+        t.keys("n");
+        t.await("the question gone", x -> !x.row(H - 1).contains("close pane"));
+        assertTrue(sizes(server.socket).containsKey(p1), "n kept the pane");
+        t.prefix("x");
+        t.await("the question again", x -> x.row(H - 1).contains("close pane " + p1 + "?"));
+        t.keys("y");
+        awaitServer("the pane closed", () -> sizes(server.socket).containsKey(p1) ? "still there" : null);
+        t.await("one pane left on the stage", x -> x.cut(1, STAGE_X, W).startsWith(" " + p2 + " ") && !border(x, 59, 2, H - 2)
+                && !border(x, 60, 2, H - 2));
+
+        // b hides the sidebar (the stage then starts at column 0) and shows it again
+        t.prefix("b");
+        t.await("no sidebar", x -> x.cut(1, 0, W).startsWith(" " + p2 + " "));
+        t.prefix("b");
+        t.await("the sidebar back", x -> x.row(1).startsWith(" WORKSPACES") && x.cut(1, STAGE_X, W).startsWith(" " + p2 + " "));
+
+        // a workspace opened elsewhere becomes active here; a click on "mouse" in the sidebar goes back
+        Path other = Files.createDirectories(base.resolve("mouse-other"));
+        ok("workspace.open", "{\"cwd\":\"" + other + "\"}");
+        s = t.await("the other workspace shown", x -> x.row(0).startsWith(" mouse-other "));
+        int row = -1;
+        for (int y = 2; y < H - 1; y++) {
+            if (s.cut(y, 0, STAGE_X - 1).replaceAll("[·●]", "").strip().replaceFirst("^\\^ ", "").equals("mouse")) {
+                row = y;
+            }
+        }
+        assertTrue(row > 0, "mouse in the sidebar:\n" + s.text());
+        t.type(mouse(0, 3, row, true) + mouse(0, 3, row, false));
+        t.await("the tab bar of mouse again", x -> x.row(0).startsWith(" mouse "));
+    }
+
     @Test
     void aStoppedServerIsShownAndTheTuiComesBackWithTheNextOne() throws Exception {
         Path home = Files.createDirectories(base.resolve("stop-home"));

@@ -1067,11 +1067,11 @@ final class App implements PaneView.Listener {
             if ((h.y() == m.y() || h.y() < 0 && m.y() > 0 && m.y() < rows - 1) && m.x() >= h.x0() && m.x() < h.x1()) {
                 switch (h.kind()) {
                     case "tab" -> {
-                        request("tab.focus", Uhp.params().put("tab_id", h.id()));
+                        focusRequest("tab.focus", Uhp.params().put("tab_id", h.id()));
                         return;
                     }
                     case "workspace" -> {
-                        request("workspace.focus", Uhp.params().put("workspace_id", h.id()));
+                        focusRequest("workspace.focus", Uhp.params().put("workspace_id", h.id()));
                         return;
                     }
                     case "sidebar_edge" -> {
@@ -1093,7 +1093,7 @@ final class App implements PaneView.Listener {
             return;
         }
         if (!p.pane().equals(focusedPane())) {
-            request("pane.focus", Uhp.params().put("pane", p.pane()));
+            focusRequest("pane.focus", Uhp.params().put("pane", p.pane()));
         }
         if (d != null) {
             dragging = d; // a stacked pane's header is the border above it

@@ -74,11 +74,14 @@ final class PaneView {
         try {
             String s;
             while ((s = line.readLine()) != null) {
-                JsonNode n = Uhp.JSON.readTree(s);
-                if (n.has("frame")) {
-                    apply(n.get("frame"));
+                FrameReader.Frame f = FrameReader.read(s);
+                if (f != null) {
+                    apply(f);
                     listener.changed(this);
-                } else if (n.has("detached")) {
+                    continue;
+                }
+                JsonNode n = Uhp.JSON.readTree(s);
+                if (n.has("detached")) {
                     reason = n.get("detached").path("reason").asText("detached");
                     break;
                 } else {
@@ -98,89 +101,36 @@ final class PaneView {
         return ended;
     }
 
-    synchronized void apply(JsonNode f) {
-        if (f.path("full").asBoolean()) {
+    synchronized void apply(FrameReader.Frame f) {
+        if (f.full()) {
             Arrays.fill(ch, Canvas.BLANK);
             Arrays.fill(st, Style.DEFAULT);
             Arrays.fill(damage, true);
         }
-        for (JsonNode run : f.path("cells")) {
-            int x = run.path("x").asInt();
-            int y = run.path("y").asInt();
+        for (FrameReader.Run run : f.runs()) {
+            int x = run.x();
+            int y = run.y();
             if (y < 0 || y >= rows) {
                 continue;
             }
             damage[y] = true;
-            for (JsonNode c : run.path("cells")) {
-                if (x >= cols) {
-                    break;
-                }
-                String g = c.path("ch").asText(" ");
-                int w = Math.max(1, Width.of(g));
-                long s = style(c);
+            for (int k = 0; k < run.ch().length && x < cols; k++) {
+                String g = run.ch()[k];
+                int w = g == Canvas.BLANK ? 1 : Math.max(1, Width.of(g));
                 int i = y * cols + x;
                 ch[i] = g;
-                st[i] = s;
+                st[i] = run.st()[k];
                 if (w == 2 && x + 1 < cols) {
                     ch[i + 1] = Canvas.CONTINUATION;
-                    st[i + 1] = s;
+                    st[i + 1] = run.st()[k];
                 }
                 x += w;
             }
         }
-        JsonNode cur = f.get("cursor");
-        if (cur != null && cur.isArray()) {
-            cursorX = cur.get(0).asInt();
-            cursorY = cur.get(1).asInt();
-        } else {
-            cursorX = -1;
-            cursorY = -1;
-        }
-        String shape = f.path("cursor_shape").asText("block");
-        cursorShape = shape.equals("bar") ? 6 : shape.equals("underline") ? 4 : 2;
-        wantsMouse = f.path("wants_mouse").asBoolean();
-    }
-
-    private static long style(JsonNode c) {
-        long s = Style.DEFAULT;
-        s = Style.withFg(s, color(c.get("fg")));
-        s = Style.withBg(s, color(c.get("bg")));
-        JsonNode m = c.get("mods");
-        if (m != null) {
-            if (m.path("bold").asBoolean()) {
-                s |= Style.BOLD;
-            }
-            if (m.path("dim").asBoolean()) {
-                s |= Style.DIM;
-            }
-            if (m.path("italic").asBoolean()) {
-                s |= Style.ITALIC;
-            }
-            if (m.path("underline").asBoolean()) {
-                s |= 1L << Style.UNDERLINE_SHIFT;
-            }
-            if (m.path("reverse").asBoolean()) {
-                s |= Style.REVERSE;
-            }
-            if (m.path("crossed_out").asBoolean()) {
-                s |= Style.STRIKE;
-            }
-        }
-        return s;
-    }
-
-    private static int color(JsonNode c) {
-        if (c == null) {
-            return 0;
-        }
-        if (c.has("indexed")) {
-            return Style.indexed(c.get("indexed").asInt());
-        }
-        JsonNode rgb = c.get("rgb");
-        if (rgb != null && rgb.size() == 3) {
-            return Style.rgb(rgb.get(0).asInt(), rgb.get(1).asInt(), rgb.get(2).asInt());
-        }
-        return 0;
+        cursorX = f.cursorX();
+        cursorY = f.cursorY();
+        cursorShape = f.cursorShape();
+        wantsMouse = f.wantsMouse();
     }
 
     /** Copies the cells into {@code canvas} at (x, y), clipped to w × h; {@code dim} greys them. */

@@ -16,7 +16,7 @@ model, payload and completion signal on both sides:
  throughput  `cat` of one MIB MiB payload (printable lines, some SGR colour; the same file for
              both) in the pane the client shows, clock from the go line (a FIFO the pane waits
              on) until the server reports the pane gone; the client keeps drawing all along.
-             REPS interleaved, median. The bytes the client wrote to the outer terminal are
+             One uncounted warm-up repetition on each side, then REPS interleaved, median. The bytes the client wrote to the outer terminal are
              reported too, to show it drew.
  start       a fresh client process (`./artu attach`, `tmux attach`) until the pane's marker
              line is on the outer terminal (its first full frame), then detach. STARTS runs,
@@ -30,46 +30,26 @@ started is stopped at the end. Results: key=value lines on stdout, and OUT/tui.j
 import argparse, fcntl, json, os, pty, random, shutil, signal, socket, statistics, struct
 import subprocess, sys, tempfile, termios, threading, time
 
+from topology import call  # one UHP request on a fresh connection
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTU = os.path.join(ROOT, "artu")
 COLS, ROWS = 200, 50
 
 
-def call(sock, method, params=None):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    reply = json.loads(buf)
-    if "error" in reply:
-        raise RuntimeError(f"{method}: {reply['error']}")
-    return reply["result"]
+class Received:
+    """Everything a reader thread takes from a stream, with a wait for a needle in it."""
 
-
-class Outer:
-    """A PTY playing the outer terminal: runs argv on its slave, reads everything from its master."""
-
-    def __init__(self, argv, env):
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                     start_new_session=True, close_fds=True)
-        os.close(slave)
+    def __init__(self, read):
         self.buf = bytearray()
         self.cond = threading.Condition()
         self.done = False
-        threading.Thread(target=self._drain, daemon=True).start()
+        threading.Thread(target=self._drain, args=(read,), daemon=True).start()
 
-    def _drain(self):
+    def _drain(self, read):
         while True:
             try:
-                b = os.read(self.master, 1 << 16)
+                b = read()
             except OSError:
                 b = b""
             with self.cond:
@@ -85,7 +65,7 @@ class Outer:
             return len(self.buf)
 
     def wait_for(self, needle, start, timeout):
-        """The time at which needle was seen in the output after offset start, or None."""
+        """The time at which needle was seen after offset start, or None."""
         deadline = time.perf_counter() + timeout
         with self.cond:
             while True:
@@ -95,6 +75,18 @@ class Outer:
                 if left <= 0 or self.done:
                     return None
                 self.cond.wait(left)
+
+
+class Outer(Received):
+    """A PTY playing the outer terminal: runs argv on its slave, reads everything from its master."""
+
+    def __init__(self, argv, env):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True, close_fds=True)
+        os.close(slave)
+        super().__init__(lambda: os.read(self.master, 1 << 16))
 
     def write(self, data):
         os.write(self.master, data)
@@ -190,14 +182,15 @@ def settle(outer, quiet_s=0.5, limit_s=15):
     raise RuntimeError("the client never settled")
 
 
-def typing(outer, n, warmup, gap_ms):
+def typing(outer, n, warmup, gap_ms, seen=lambda ch: ch):
+    """Key k is letter k mod 26; the sample is until seen(letter) arrives."""
     lat = []
     for k in range(warmup + n):
         ch = bytes([ord("a") + k % 26])
         start = outer.mark()
         t0 = time.perf_counter()
         outer.write(ch)
-        t1 = outer.wait_for(ch, start, 5)
+        t1 = outer.wait_for(seen(ch), start, 5)
         if t1 is None:
             raise RuntimeError(f"key {k} ({ch!r}) never came back")
         if k >= warmup:
@@ -206,7 +199,7 @@ def typing(outer, n, warmup, gap_ms):
     return lat
 
 
-class AttachLine:
+class AttachLine(Received):
     """An attach.pane stream read raw, the way the TUI receives it, for the server's share."""
 
     def __init__(self, sock, pane):
@@ -214,54 +207,10 @@ class AttachLine:
         self.s.connect(sock)
         self.s.sendall((json.dumps({"id": "a", "method": "attach.pane",
                                     "params": {"pane": pane, "cols": 100, "rows": 30}}) + "\n").encode())
-        self.buf = bytearray()
-        self.cond = threading.Condition()
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _drain(self):
-        while True:
-            try:
-                b = self.s.recv(1 << 16)
-            except OSError:
-                b = b""
-            with self.cond:
-                if not b:
-                    return
-                self.buf += b
-                self.cond.notify_all()
-
-    def mark(self):
-        with self.cond:
-            return len(self.buf)
-
-    def wait_for(self, needle, start, timeout):
-        deadline = time.perf_counter() + timeout
-        with self.cond:
-            while self.buf.find(needle, start) < 0:
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    return None
-                self.cond.wait(left)
-            return time.perf_counter()
+        super().__init__(lambda: self.s.recv(1 << 16))
 
     def write(self, ch):
         self.s.sendall(b'{"input":{"key":{"code":{"char":"' + ch + b'"}}}}\n')
-
-
-def stream_typing(c, n, warmup, gap_ms):
-    lat = []
-    for k in range(warmup + n):
-        ch = bytes([ord("a") + k % 26])
-        start = c.mark()
-        t0 = time.perf_counter()
-        c.write(ch)
-        t1 = c.wait_for(b'"ch":"' + ch + b'"', start, 5)
-        if t1 is None:
-            raise RuntimeError(f"stream key {k} never came back")
-        if k >= warmup:
-            lat.append((t1 - t0) * 1e6)
-        time.sleep(gap_ms / 1000)
-    return lat
 
 
 def keys(work, a, n, warmup, gap_ms, out):
@@ -270,7 +219,7 @@ def keys(work, a, n, warmup, gap_ms, out):
     time.sleep(0.5)
     s = AttachLine(a.sock, pane)
     time.sleep(0.5)
-    lat = stream_typing(s, n, warmup, gap_ms)
+    lat = typing(s, n, warmup, gap_ms, seen=lambda ch: b'"ch":"' + ch + b'"')
     out.update(artu_stream_keys_p50_us=pct(lat, 50), artu_stream_keys_p99_us=pct(lat, 99))
     s.s.close()
     c = a.client()
@@ -313,7 +262,8 @@ def throughput(work, a, mib, reps, out):
     payload(data, mib)
     size = os.path.getsize(data)
     artu_rates, tmux_rates, artu_drawn, tmux_drawn = [], [], [], []
-    for r in range(reps):
+    # one more repetition first, on both sides, not counted: the long-lived server's JIT warms up
+    for r in range(reps + 1):
         # tmux: a window running the cat, selected in the attached client's session
         fifo = os.path.join(work, f"go-tmux-{r}")
         os.mkfifo(fifo)
@@ -366,8 +316,12 @@ def throughput(work, a, mib, reps, out):
             c.write(b"\x02d")
             time.sleep(0.3)
             c.stop()
-        print(f"throughput rep {r + 1}: tmux {tmux_rates[-1]:.1f} MB/s (client drew {tmux_drawn[-1]} B), "
-              f"artu {artu_rates[-1]:.1f} MB/s (TUI drew {artu_drawn[-1]} B)", file=sys.stderr)
+        print(f"throughput rep {r}{' (warm-up)' if r == 0 else ''}: tmux {tmux_rates[-1]:.1f} MB/s "
+              f"(client drew {tmux_drawn[-1]} B), artu {artu_rates[-1]:.1f} MB/s (TUI drew {artu_drawn[-1]} B)",
+              file=sys.stderr)
+        if r == 0:
+            for l in (artu_rates, tmux_rates, artu_drawn, tmux_drawn):
+                l.clear()
     out.update(tmux_att_mbps_samples=tmux_rates, artu_tui_mbps_samples=artu_rates,
                tmux_client_drawn_samples=tmux_drawn, artu_tui_drawn_samples=artu_drawn)
     out.update(throughput_bytes=size, tmux_att_mbps=statistics.median(tmux_rates),
@@ -377,44 +331,36 @@ def throughput(work, a, mib, reps, out):
     out["throughput_ratio"] = out["artu_tui_mbps"] / out["tmux_att_mbps"]
 
 
-def starts(work, a, n, out):
-    marker = b"FIRST-FRAME-MARK"
-    a.workspace("clear; echo FIRST-FRAME-MARK")
-    time.sleep(0.5)
+def first_frames(client, n, marker):
+    """n fresh clients (after one warm-up) until the marker is on the outer terminal, in ms."""
     samples = []
     for i in range(n + 1):
         t0 = time.perf_counter()
-        c = a.client()
+        c = client()
         t1 = c.wait_for(marker, 0, 20)
         if t1 is None:
             c.stop()
-            raise RuntimeError("the TUI never drew the marker")
+            raise RuntimeError("the client never drew the marker")
         if i > 0:
             samples.append((t1 - t0) * 1e3)
         settle(c, 0.2)
         c.write(b"\x02d")
         c.proc.wait(10)
         c.stop()
-    out["artu_first_frame_ms"] = statistics.median(samples)
-    out["artu_first_frame_samples_ms"] = samples
+    return samples
+
+
+def starts(work, a, n, out):
+    marker = b"FIRST-FRAME-MARK"
+    a.workspace("clear; echo FIRST-FRAME-MARK")
+    time.sleep(0.5)
+    samples = first_frames(a.client, n, marker)
+    out.update(artu_first_frame_ms=statistics.median(samples), artu_first_frame_samples_ms=samples)
     t = Tmux(work, "clear; echo FIRST-FRAME-MARK; exec cat")
     try:
         time.sleep(0.5)
-        samples = []
-        for i in range(n + 1):
-            t0 = time.perf_counter()
-            c = t.client()
-            t1 = c.wait_for(marker, 0, 20)
-            if t1 is None:
-                raise RuntimeError("tmux never drew the marker")
-            if i > 0:
-                samples.append((t1 - t0) * 1e3)
-            settle(c, 0.2)
-            c.write(b"\x02d")
-            c.proc.wait(10)
-            c.stop()
-        out["tmux_first_frame_ms"] = statistics.median(samples)
-        out["tmux_first_frame_samples_ms"] = samples
+        samples = first_frames(t.client, n, marker)
+        out.update(tmux_first_frame_ms=statistics.median(samples), tmux_first_frame_samples_ms=samples)
     finally:
         t.stop()
 

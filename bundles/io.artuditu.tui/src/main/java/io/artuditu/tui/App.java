@@ -623,7 +623,10 @@ final class App implements PaneView.Listener {
                 }
             }
         } else {
-            c.text(stage.x() + 2, stage.y() + 1, offline ? "waiting for the server…" : "no tab", Workbench.BAR_DIM, stage.w());
+            String empty = offline ? "waiting for the server…"
+                    : ws == null ? "no workspace: " + keys.prefixChord() + " " + keys.chord("new_tab") + " opens one here"
+                    : "no tab left: " + keys.prefixChord() + " " + keys.chord("new_tab") + " opens a shell";
+            c.text(stage.x() + 2, stage.y() + 1, empty, Workbench.BAR_DIM, stage.w() - 2);
         }
         bottomLine(c);
         bench.toasts(c, toasts);
@@ -871,6 +874,8 @@ final class App implements PaneView.Listener {
             case "new_tab" -> {
                 if (ws != null) {
                     focusRequest("tab.new", Uhp.params().put("workspace_id", ws.id()));
+                } else {
+                    focusRequest("workspace.open", Uhp.params().put("cwd", System.getProperty("user.dir")));
                 }
             }
             case "next_tab", "prev_tab" -> {

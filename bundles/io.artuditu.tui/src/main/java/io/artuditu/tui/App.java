@@ -38,6 +38,8 @@ final class App implements PaneView.Listener {
     static final long ESC_MS = 25;
     /** Input waits at most this long for a request that moves the focus. */
     static final long HOLD_MS = 2000;
+    /** A pane whose stream could not start is tried again after this long. */
+    static final long RETRY_MS = 500;
     /** Inputs held behind a focus move at most (a paste is one input). */
     static final int MAX_HELD = 4096;
 
@@ -69,6 +71,8 @@ final class App implements PaneView.Listener {
             .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE);
     private final java.nio.ByteBuffer utf8Pending = java.nio.ByteBuffer.allocate(8);
     private long escapeDeadline;
+    private long retryAt;
+    private final Set<String> failing = new HashSet<>();
     /** Input that came while a request moving the focus was in flight; replayed once it lands. */
     private final java.util.ArrayDeque<Input> held = new java.util.ArrayDeque<>();
     private long holdUntil;
@@ -178,6 +182,9 @@ final class App implements PaneView.Listener {
         if (escapeDeadline > 0) {
             d = Math.min(d, escapeDeadline);
         }
+        if (retryAt > 0) {
+            d = Math.min(d, retryAt);
+        }
         if (holdUntil > 0) {
             d = Math.min(d, holdUntil);
         }
@@ -189,6 +196,11 @@ final class App implements PaneView.Listener {
 
     private void timers() {
         long now = System.currentTimeMillis();
+        if (retryAt > 0 && now >= retryAt) {
+            retryAt = 0;
+            syncViews();
+            chrome = true;
+        }
         if (escapeDeadline > 0 && now >= escapeDeadline) {
             escapeDeadline = 0;
             for (Input i : decoder.flush()) {
@@ -502,17 +514,26 @@ final class App implements PaneView.Listener {
             want.add(p.pane());
             PaneView v = views.get(p.pane());
             if (v == null || v.ended()) {
+                PaneView old = v;
                 PaneView nv = new PaneView(uhp, p.pane(), c.w(), c.h(), this);
                 views.put(p.pane(), nv);
                 worker.execute(() -> {
                     try {
                         nv.start();
+                        post(() -> failing.remove(nv.pane));
                     } catch (IOException e) {
                         post(() -> {
                             if (views.get(nv.pane) == nv) {
-                                views.remove(nv.pane);
+                                // keep the last picture (dimmed) and try again shortly: the
+                                // terminal bundle may be restarting under a live server
+                                if (old != null) {
+                                    views.put(nv.pane, old);
+                                } else {
+                                    views.remove(nv.pane);
+                                }
+                                retryAt = System.currentTimeMillis() + RETRY_MS;
                             }
-                            if (!offline) {
+                            if (!offline && failing.add(nv.pane)) {
                                 toast("pane " + nv.pane + ": " + e.getMessage(), true);
                             }
                         });

@@ -136,6 +136,16 @@ final class Console implements App.Outer {
     }
 
     /**
+     * The terminal hung up (its window closed, ssh dropped): there is nothing to restore or
+     * draw, so the process ends at once, without the orderly exit's work (a first run's
+     * class-data archive would otherwise be written for seconds by a process nobody sees).
+     * The server notices the closed streams and keeps every pane running.
+     */
+    void haltOnHangup() {
+        Signals.register("HUP", () -> Runtime.getRuntime().halt(129));
+    }
+
+    /**
      * Waits for input in slices of 100 ms ({@code poll}) and reads only what is there, so once
      * {@link #stopReading()} is called the reader returns within a slice without having taken
      * anything: keys typed after a detach belong to the shell that gets the terminal back.

@@ -125,6 +125,7 @@ public final class Tui {
 
     private static int workbench(Uhp uhp, Console console, String session) throws IOException {
         console.raw();
+        console.haltOnHangup();
         // alternate screen, mouse (press/release/drag, SGR coordinates), bracketed paste
         console.write("\033[?1049h\033[?1000h\033[?1002h\033[?1006h\033[?2004h\033[?25l");
         String message;

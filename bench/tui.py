@@ -111,7 +111,15 @@ class Artu:
     def __init__(self, work):
         self.home = os.path.join(work, "home")
         os.makedirs(self.home)
-        self.env = dict(os.environ, ARTUDITU_HOME=self.home, ARTU_NO_BUILD="1", TERM="xterm-256color")
+        # The panes' shells read a HOME of their own: a user's rc files (pyenv, conda, a
+        # prompt that runs git) would measure them, and a stale lock of theirs once held a
+        # pane's terminal open for a minute after its program exited.
+        user = os.path.join(work, "user")
+        os.makedirs(user)
+        with open(os.path.join(user, ".bashrc"), "w") as f:
+            f.write("PS1='$ '\nunset PROMPT_COMMAND\n")
+        self.env = dict(os.environ, ARTUDITU_HOME=self.home, ARTU_NO_BUILD="1", TERM="xterm-256color",
+                        HOME=user, SHELL="/bin/bash")
         self.env.pop("ARTUDITU_PANE_ID", None)
         self.env.pop("ARTUDITU_SOCKET_PATH", None)
         subprocess.run([ARTU, "server", "start"], env=self.env, check=True, stdout=subprocess.DEVNULL)

@@ -253,17 +253,7 @@ public final class Artu {
 
     /** --session wins; inside a pane the inherited socket; else the home's default session. */
     SocketLocation locate(String session) {
-        java.util.function.LongSupplier uid = new java.util.function.LongSupplier() {
-            @Override
-            public long getAsLong() {
-                return SocketLocation.currentUid();
-            }
-        };
-        String inherited = env.get("ARTUDITU_SOCKET_PATH");
-        if (session == null && inherited != null && !inherited.isBlank()) {
-            return SocketLocation.ofLogical(Path.of(inherited), uid);
-        }
-        return SocketLocation.resolve(SocketLocation.home(env), session, uid);
+        return SocketLocation.forClient(env, session);
     }
 
     /** Prints a reply's result to stdout, or its error to stderr; returns the exit status. */

@@ -25,14 +25,6 @@ final class AnsiWriter {
         sync = on;
     }
 
-    boolean synchronizedOutput() {
-        return sync;
-    }
-
-    int depth() {
-        return depth;
-    }
-
     /**
      * The bytes that turn {@code prev} (null: unknown, redraw all) into {@code next}, looking
      * only at the rows {@code rows} marks (null: every row).

@@ -416,9 +416,7 @@ final class App implements PaneView.Listener {
         worker.execute(() -> {
             try {
                 uhp.call(method, params);
-            } catch (Uhp.Failure f) {
-                post(() -> toast(method + ": " + f.getMessage(), true));
-            } catch (IOException e) {
+            } catch (IOException e) { // a Failure too: the server's message
                 post(() -> toast(method + ": " + e.getMessage(), true));
             }
         });

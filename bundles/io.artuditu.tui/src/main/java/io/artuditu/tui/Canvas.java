@@ -124,13 +124,7 @@ final class Canvas {
 
     /** Display columns of a string, measured like {@link #text}. */
     static int width(String s) {
-        int w = 0;
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            w += Width.of(cp);
-            i += Character.charCount(cp);
-        }
-        return w;
+        return Width.of(s);
     }
 
     /** {@code s} cut to at most {@code max} columns, with an ellipsis when it was cut. */

@@ -129,16 +129,4 @@ final class Model {
         }
         return null;
     }
-
-    /** The tab holding {@code pane}, or null. */
-    Tab tabOf(String pane) {
-        for (Workspace w : workspaces) {
-            for (Tab t : w.tabs()) {
-                if (t.panes().containsKey(pane)) {
-                    return t;
-                }
-            }
-        }
-        return null;
-    }
 }

@@ -3,7 +3,6 @@ package io.artuditu.tui;
 import io.artuditu.uhp.api.home.SocketLocation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,10 +54,7 @@ public final class Tui {
         }
         SocketLocation loc;
         try {
-            String inherited = env.get("ARTUDITU_SOCKET_PATH");
-            loc = session == null && inherited != null && !inherited.isBlank()
-                    ? SocketLocation.ofLogical(Path.of(inherited), SocketLocation::currentUid)
-                    : SocketLocation.resolve(SocketLocation.home(env), session, SocketLocation::currentUid);
+            loc = SocketLocation.forClient(env, session);
         } catch (IllegalArgumentException e) {
             System.err.println("artu: " + e.getMessage());
             return 2;

@@ -74,6 +74,25 @@ public record SocketLocation(Path home, String session, Path logical, Path bind)
     }
 
     /**
+     * Where a client started with {@code env} connects: a named {@code session} wins; inside
+     * a pane ({@code ARTUDITU_SOCKET_PATH} set) the server that pane belongs to; else the
+     * home's default session. The one rule the CLI and the TUI share.
+     */
+    public static SocketLocation forClient(Map<String, String> env, String session) {
+        java.util.function.LongSupplier uid = new java.util.function.LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return currentUid(); // only when the alias needs it: no native call on the fast path
+            }
+        };
+        String inherited = env.get("ARTUDITU_SOCKET_PATH");
+        if (session == null && inherited != null && !inherited.isBlank()) {
+            return ofLogical(Path.of(inherited), uid);
+        }
+        return resolve(home(env), session, uid);
+    }
+
+    /**
      * Resolves the location for {@code session} (null or {@value #DEFAULT_SESSION} for
      * the unnamed server) under {@code home}, for the user {@code uid}.
      *

@@ -212,7 +212,7 @@ public final class Artu {
         }
         String params;
         try {
-            params = Mapper.params(found.command, typed, args.subList(found.words, args.size()), env);
+            params = Mapper.params(found.command, typed, args.subList(found.words, args.size()), env, Artu::stdinText);
         } catch (Mapper.Usage e) {
             err.println("artu: " + e.getMessage());
             err.println("usage: " + Help.usageLine(found.command, typed) + "   (artu " + shown + " --help)");
@@ -308,6 +308,26 @@ public final class Artu {
     }
 
     /** One command with this environment and these streams: the TUI's {@code :} line and its server start. */
+    /**
+     * Standard input's text (at most {@link Mapper#MAX_INPUT_BYTES}), or null when it is a
+     * terminal or closed: a command that may read its param from a pipe must not wait on a
+     * person's keyboard.
+     */
+    static String stdinText() {
+        try {
+            java.nio.file.Path fd0 = java.nio.file.Path.of("/proc/self/fd/0");
+            String target = java.nio.file.Files.readSymbolicLink(fd0).toString();
+            if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/null")
+                    || target.equals("/dev/console")) {
+                return null;
+            }
+            byte[] b = System.in.readNBytes(Mapper.MAX_INPUT_BYTES + 1);
+            return b.length > Mapper.MAX_INPUT_BYTES ? null : new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return null;
+        }
+    }
+
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         return new Artu(env, out, err).run(args);
     }

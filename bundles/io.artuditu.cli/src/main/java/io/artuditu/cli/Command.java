@@ -57,10 +57,15 @@ final class Command {
     final boolean leadingOptional;
     /** The fields naming the target (id, position), which an environment default must not override. */
     final List<String> targetFields;
+    /** flag name → param whose JSON value is read from the file the flag names ({@code --content-file}). */
+    final Map<String, String> files;
+    /** The param read as JSON from standard input when not given and stdin is not a terminal, or null. */
+    final String stdin;
 
     private Command(String method, boolean stream, Map<String, Param> params, List<String> required,
             List<String> positionals, String rest, Map<String, String> env, Map<String, String> defaults,
-            Map<String, String> flags, boolean leadingOptional, List<String> targetFields) {
+            Map<String, String> flags, boolean leadingOptional, List<String> targetFields, Map<String, String> files,
+            String stdin) {
         this.method = method;
         this.stream = stream;
         this.params = params;
@@ -72,6 +77,8 @@ final class Command {
         this.flags = flags;
         this.leadingOptional = leadingOptional;
         this.targetFields = targetFields;
+        this.files = files;
+        this.stdin = stdin;
     }
 
     /**
@@ -118,7 +125,8 @@ final class Command {
         }
         return new Command(method, "true".equals(m.get("stream")), params, strings(schema.get("required")),
                 positionals, MiniJson.stringValue(cli.get("rest")), stringMap(cli.get("env")), defaults,
-                stringMap(cli.get("flags")), leadingOptional, targetFields);
+                stringMap(cli.get("flags")), leadingOptional, targetFields, stringMap(cli.get("files")),
+                MiniJson.stringValue(cli.get("stdin")));
     }
 
     /** The words typed for this method: {@code terminal.backend.send_key} → {@code terminal backend send-key}. */

@@ -24,6 +24,11 @@ import java.util.Map;
  * the target may be omitted, one argument fewer skips it ({@code pane rename web});</li>
  * <li>{@code cli.env} fills a param from the environment when neither it nor another field of
  * the same target was given ({@code $ARTUDITU_PANE_ID});</li>
+ * <li>an array param also takes one whole JSON array ({@code --content '[{…}]'});</li>
+ * <li>the contract's {@code cli.files} flags read a param's JSON value from a file
+ * ({@code --content-file bar.json}), and {@code cli.stdin} names a param read as JSON from
+ * standard input when it is not given and stdin is not a terminal (rows piped into
+ * {@code ui dock push}); both at most {@link #MAX_INPUT_BYTES};</li>
  * <li>a missing required param, an unknown flag or a mistyped value is a usage error (exit 2)
  * before any request.</li>
  * </ul>
@@ -38,6 +43,9 @@ final class Mapper {
         }
     }
 
+    /** Largest JSON value read from a file or standard input. */
+    static final int MAX_INPUT_BYTES = 1 << 20;
+
     private final Command c;
     private final String shown;
     private final Map<String, String> set = new LinkedHashMap<>();
@@ -51,10 +59,17 @@ final class Mapper {
 
     /** The params of {@code c} (typed as {@code shown}) from {@code args}, the words after the command. */
     static String params(Command c, String shown, List<String> args, Map<String, String> env) throws Usage {
-        return new Mapper(c, shown).map(args, env);
+        return new Mapper(c, shown).map(args, env, () -> null);
     }
 
-    private String map(List<String> args, Map<String, String> env) throws Usage {
+    /** As above; {@code stdin} gives standard input's text, or null when it is a terminal. */
+    static String params(Command c, String shown, List<String> args, Map<String, String> env,
+            java.util.function.Supplier<String> stdin) throws Usage {
+        return new Mapper(c, shown).map(args, env, stdin);
+    }
+
+    private String map(List<String> args, Map<String, String> env, java.util.function.Supplier<String> stdin)
+            throws Usage {
         Map<String, String> raw = new LinkedHashMap<>();
         List<String> bare = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -85,6 +100,14 @@ final class Mapper {
                     throw new Usage("--json needs a JSON object, got " + j);
                 }
                 raw.putAll(MiniJson.members(j));
+                continue;
+            }
+            if (c.files.containsKey(name)) {
+                if (value == null && i + 1 >= args.size()) {
+                    throw new Usage("--" + name + " needs a file");
+                }
+                String target = c.files.get(name);
+                putWhole(target, readFile(value != null ? value : args.get(++i)));
                 continue;
             }
             if (c.flags.containsKey(key)) {
@@ -126,6 +149,12 @@ final class Mapper {
             put(key, value);
         }
         positionals(bare);
+        if (c.stdin != null && !given(c.stdin, raw)) {
+            String in = stdin.get();
+            if (in != null && !in.isBlank()) {
+                putWhole(c.stdin, in.strip());
+            }
+        }
         for (Map.Entry<String, String> e : c.env.entrySet()) {
             String v = env.get(e.getValue());
             if (v != null && !v.isBlank() && !given(e.getKey(), raw)
@@ -174,10 +203,39 @@ final class Mapper {
         }
     }
 
+    /** A param's whole JSON value (from a file or stdin), typed by its schema. */
+    private void putWhole(String key, String json) throws Usage {
+        Command.Param prop = c.params.get(key);
+        if (given(key, Map.of())) {
+            throw new Usage("--" + key.replace('_', '-') + " given twice");
+        }
+        set.put(key, typed(key, json, prop.types));
+    }
+
+    private static String readFile(String path) throws Usage {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(path))) {
+            byte[] b = in.readNBytes(MAX_INPUT_BYTES + 1);
+            if (b.length > MAX_INPUT_BYTES) {
+                throw new Usage(path + " is larger than " + MAX_INPUT_BYTES + " bytes");
+            }
+            return new String(b, java.nio.charset.StandardCharsets.UTF_8).strip();
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+            throw new Usage("cannot read " + path + ": " + e.getMessage());
+        }
+    }
+
     /** Puts {@code value} typed by the param's schema. */
     private void put(String key, String value) throws Usage {
         Command.Param prop = c.params.get(key);
+        if (prop.type().equals("array") && value.startsWith("[") && !arrays.containsKey(key)
+                && !prop.itemTypes.contains("array")) {
+            putWhole(key, value);
+            return;
+        }
         if (prop.type().equals("array")) {
+            if (set.containsKey(key)) {
+                throw new Usage("--" + key.replace('_', '-') + " given twice");
+            }
             List<String> list = arrays.get(key);
             if (list == null) {
                 list = new ArrayList<>();

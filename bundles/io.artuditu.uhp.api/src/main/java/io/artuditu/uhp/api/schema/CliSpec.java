@@ -21,6 +21,10 @@ import java.util.Map;
  * @param aliases     further command paths ({@code "workspace unpin"}) for this method, each with the params
  *                    it fixes (given ones win)
  * @param flags       extra flag names → the param each sets ({@code ttl} → {@code ttl_s})
+ *
+ * <p>The block may also name {@code files} (flag → param whose JSON value the command line
+ * reads from the file the flag names) and {@code stdin} (a param read from standard input);
+ * both are checked here and carried out by the command line alone.
  */
 public record CliSpec(List<String> positionals, String rest, Map<String, String> env, Map<String, JsonNode> defaults,
         Map<String, Map<String, JsonNode>> aliases, Map<String, String> flags) {
@@ -50,7 +54,7 @@ public record CliSpec(List<String> positionals, String rest, Map<String, String>
         JsonNode props = params.path("properties");
         for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
             String k = it.next();
-            if (!List.of("positionals", "rest", "env", "defaults", "aliases", "flags").contains(k)) {
+            if (!List.of("positionals", "rest", "env", "defaults", "aliases", "flags", "files", "stdin").contains(k)) {
                 throw new IllegalStateException(method + ": unknown cli key " + k);
             }
         }
@@ -83,6 +87,13 @@ public record CliSpec(List<String> positionals, String rest, Map<String, String>
         for (Iterator<Map.Entry<String, JsonNode>> it = node.path("flags").fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             flags.put(e.getKey(), param(method, props, e.getValue().asText(), "flag"));
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.path("files").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            param(method, props, e.getValue().asText(), "file flag");
+        }
+        if (node.hasNonNull("stdin")) {
+            param(method, props, node.get("stdin").asText(), "stdin");
         }
         return new CliSpec(positionals, rest, env, defaults, aliases, flags);
     }

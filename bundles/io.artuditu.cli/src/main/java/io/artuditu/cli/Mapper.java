@@ -273,6 +273,10 @@ final class Mapper {
     }
 
     private static String typed(String key, String value, List<String> types) throws Usage {
+        if (types.isEmpty() && (isNumber(value) || value.equals("true") || value.equals("false") || value.equals("null")
+                || (value.startsWith("{") || value.startsWith("[")) && MiniJson.isValue(value))) {
+            return value; // an untyped param (a setting's value) takes JSON, else a string
+        }
         if (types.contains("integer") && isInteger(value) || types.contains("number") && isNumber(value)
                 || types.contains("boolean") && (value.equals("true") || value.equals("false"))
                 || types.contains("null") && value.equals("null")) {

@@ -80,6 +80,19 @@ final class MiniJson {
         }
     }
 
+    /** Whether {@code json} is exactly one JSON value (nothing after it); structure only, as {@link #isObject}. */
+    static boolean isValue(String json) {
+        try {
+            MiniJson p = new MiniJson(json);
+            p.ws();
+            p.value();
+            p.ws();
+            return p.i == json.length();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /**
      * Whether {@code json} is exactly one JSON object (nothing after it). Checks structure,
      * not every literal: the server validates the rest.

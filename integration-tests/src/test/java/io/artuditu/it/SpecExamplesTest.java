@@ -102,6 +102,11 @@ class SpecExamplesTest extends OneServerPerClass {
         assertEquals("7", ok("tab.new", "{}").get("pane").asText());
         assertEquals("8", ok("pane.split", "{\"pane\":\"7\",\"direction\":\"down\"}").get("pane").asText());
         assertEquals("9", ok("pane.split", "{\"pane\":\"7\",\"direction\":\"right\"}").get("pane").asText());
+        Path module = ScriptModules.folder(work, "ci-module", ScriptModules.head("ci", "[\"read\", \"extensions\"]")
+                + "[[actions]]\nid = \"details\"\nrun = \"details.sh\"\n[[bars]]\nid = \"status\"\n"
+                + "[[docks]]\nid = \"builds\"\ntitle = \"Builds\"\n");
+        ScriptModules.script(module, "details.sh", "exit 0");
+        ScriptModules.link(sock, module);
         vars.put("WORK", TextNode.valueOf(work.toString()));
         vars.put("WS0", TextNode.valueOf(ws0));
         vars.put("TERM7", ok("pane.get", "{\"pane\":\"7\"}").get("terminal_id"));

@@ -13,8 +13,10 @@ import java.util.List;
  * segments in their tones. A region holds at most {@link #REGION_MAX} columns and a widget
  * at most {@link #WIDGET_MAX}; widths are the VT library's, as everywhere in the workbench.
  *
- * <p>Segments are drawn one column apart, except next to a spacer, which is the gap itself;
- * widgets are {@link #GAP} columns apart.
+ * <p>Segments are drawn side by side exactly as wide as the server measures them (its
+ * {@code width}): a badge has a column of padding each side, a state a space between its dot
+ * and its label; any other room is the module's (text with spaces, spacers). Widgets are
+ * {@link #GAP} columns apart.
  */
 final class BarPainter {
     static final int REGION_MAX = 100;
@@ -85,17 +87,13 @@ final class BarPainter {
         return w + Math.max(0, placed.size() - 1) * GAP;
     }
 
-    /** The columns segments take, one apart (none beside a spacer). */
+    /** The columns segments take. */
     static int measure(List<Segment> segs) {
         int w = 0;
-        for (int i = 0; i < segs.size(); i++) {
-            w += segmentWidth(segs.get(i)) + (i > 0 && gapBefore(segs, i) ? 1 : 0);
+        for (Segment s : segs) {
+            w += segmentWidth(s);
         }
         return w;
-    }
-
-    private static boolean gapBefore(List<Segment> segs, int i) {
-        return !segs.get(i).type().equals("spacer") && !segs.get(i - 1).type().equals("spacer");
     }
 
     static int segmentWidth(Segment s) {
@@ -122,9 +120,6 @@ final class BarPainter {
             int cx = x;
             List<Segment> segs = p.segments();
             for (int i = 0; i < segs.size() && cx < end; i++) {
-                if (i > 0 && gapBefore(segs, i)) {
-                    cx++;
-                }
                 Segment s = segs.get(i);
                 int x0 = cx;
                 cx += segment(c, cx, y, s, base, end - cx);

@@ -53,13 +53,14 @@ final class ModuleFeed {
         this.sink = sink;
     }
 
-    /** Whether {@code event} is about what modules show; if so, the lists it touches are fetched again. */
+    /** Whether {@code event} is the modules'; if so, the lists it touches are fetched again. */
     boolean onEvent(String event) {
         switch (event) {
             case "ui.bar.changed" -> refresh(Kind.BARS);
             case "ui.dock.changed" -> refresh(Kind.DOCKS);
             case "ui.notification.changed" -> refresh(Kind.NOTICES);
             case "module.changed" -> refreshAll();
+            case "module.action.finished" -> { } // an action's end shows in what it pushed, if anything
             default -> {
                 return false;
             }

@@ -56,19 +56,19 @@ class ModuleDrawingTest {
 
     static final String CI = "{\"type\":\"bar_list\",\"widgets\":[{\"key\":\"ci/status\",\"owner\":\"ci\",\"id\":\"status\","
             + "\"region\":\"top-right\",\"priority\":5,\"content\":["
-            + "{\"type\":\"text\",\"text\":\"CI\",\"tone\":\"muted\"},"
-            + "{\"type\":\"symbol\",\"symbol\":\"✓\",\"tone\":\"success\"},"
-            + "{\"type\":\"state\",\"state\":\"done\",\"label\":\"passing\"},"
+            + "{\"type\":\"text\",\"text\":\"CI \",\"tone\":\"muted\"},"
+            + "{\"type\":\"symbol\",\"symbol\":\"✓\",\"tone\":\"success\"},{\"type\":\"spacer\"},"
+            + "{\"type\":\"state\",\"state\":\"done\",\"label\":\"passing\"},{\"type\":\"spacer\",\"width\":1},"
             + "{\"type\":\"badge\",\"text\":\"2\",\"tone\":\"error\",\"action\":\"details\",\"value\":\"run-1842\"},"
-            + "{\"type\":\"progress\",\"value\":3,\"total\":7,\"width\":8},"
+            + "{\"type\":\"spacer\"},{\"type\":\"progress\",\"value\":3,\"total\":7,\"width\":8},"
             + "{\"type\":\"spacer\",\"width\":2},"
             + "{\"type\":\"separator\"},"
-            + "{\"type\":\"text\",\"text\":\"x\",\"action\":\"open\",\"value\":7}],"
+            + "{\"type\":\"text\",\"text\":\"x\",\"action\":\"open\",\"value\":\"seven\"}],"
             + "\"compact_content\":[{\"type\":\"symbol\",\"symbol\":\"✓\",\"tone\":\"success\",\"action\":\"details\"}],"
-            + "\"width\":40,\"compact_width\":1}]}";
+            + "\"width\":31,\"compact_width\":1}]}";
 
     @Test
-    void segmentsDrawInTheirTonesOneColumnApartExceptBesideASpacer() {
+    void segmentsDrawSideBySideInTheirTonesAsWideAsTheServerMeasuresThem() {
         List<Widget> ws = ModuleUi.widgets(json(CI));
         List<BarPainter.Placed> placed = BarPainter.fit(ws, "top-right", 100);
         assertEquals(1, placed.size());
@@ -78,8 +78,8 @@ class ModuleDrawingTest {
         List<Spot> spots = new ArrayList<>();
         BarPainter.paint(c, 0, 0, placed, Workbench.BAR, spots);
         // 3/7 of 8 cells: three full blocks and three eighths
-        assertEquals("CI ✓ ● passing  2  ███▍      │ x", row(c, 0).stripTrailing());
-        assertEquals(BarPainter.measure(ws.get(0).content()), "CI ✓ ● passing  2  ███▍      │ x".length());
+        assertEquals("CI ✓ ● passing  2  ███▍      │x", row(c, 0).stripTrailing());
+        assertEquals(31, BarPainter.measure(ws.get(0).content()), "the server's width");
         assertEquals(244, fg(c, 0, 0), "muted");
         assertEquals(40, fg(c, 3, 0), "success");
         assertEquals(Style.fg(Workbench.agentColor("done")), Style.fg(c.st[5]), "a state's dot in its agent colour");
@@ -99,12 +99,13 @@ class ModuleDrawingTest {
         BarPainter.paint(c, 10, 0, BarPainter.fit(ws, "top-right", 100), Workbench.BAR, spots);
         assertNull(ModuleUi.at(spots, 10, 0), "CI has no action");
         Spot badge = ModuleUi.at(spots, 10 + 16, 0);
-        assertEquals("{\"id\":\"ci\",\"action\":\"details\",\"bar_id\":\"status\",\"bar_segment\":3,"
+        assertEquals("{\"id\":\"ci\",\"action\":\"details\",\"bar_id\":\"status\",\"bar_segment\":5,"
                 + "\"bar_value\":\"run-1842\",\"wait\":false}", badge.click().params().toString());
         assertEquals(10 + 15, badge.x0(), "the badge's padding is part of it");
         assertEquals(10 + 18, badge.x1());
-        assertEquals("{\"id\":\"ci\",\"action\":\"open\",\"bar_id\":\"status\",\"bar_segment\":7,\"bar_value\":\"7\","
-                + "\"wait\":false}", ModuleUi.at(spots, 10 + 31, 0).click().params().toString(), "an integer value as text");
+        assertEquals("{\"id\":\"ci\",\"action\":\"open\",\"bar_id\":\"status\",\"bar_segment\":10,"
+                + "\"bar_value\":\"seven\",\"wait\":false}", ModuleUi.at(spots, 10 + 30, 0).click().params().toString());
+        assertNull(ModuleUi.at(spots, 10 + 18, 0), "a spacer has no action");
 
         // in its compact form the index is the compact content's
         spots.clear();

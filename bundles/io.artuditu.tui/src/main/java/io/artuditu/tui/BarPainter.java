@@ -145,7 +145,7 @@ final class BarPainter {
                 int used = c.text(x, y, "●", Style.withBg(Workbench.agentColor(s.state() == null ? "unknown" : s.state()),
                         Style.bg(base)), max);
                 if (s.text() != null && !s.text().isEmpty() && max > 2) {
-                    used += 1 + c.text(x + 2, y, s.text(), tone(base, "normal"), max - 2);
+                    used += 1 + c.text(x + 2, y, s.text(), tone(base, s.tone()), max - 2);
                 }
                 return used;
             }
@@ -156,7 +156,7 @@ final class BarPainter {
                 int w = Math.min(max, segmentWidth(s));
                 double f = s.total() <= 0 ? 0 : Math.max(0, Math.min(1, (double) s.value() / s.total()));
                 int eighths = (int) Math.round(f * segmentWidth(s) * 8);
-                long st = Style.withFg(Style.withBg(base & ~Style.BG_MASK, TRACK), Style.indexed(75));
+                long st = Style.withBg(tone(base, s.tone() == null ? "accent" : s.tone()) & ~Style.BOLD, TRACK);
                 for (int i = 0; i < w; i++) {
                     int left = eighths - i * 8;
                     String g = left >= 8 ? "█" : left > 0 ? String.valueOf(EIGHTHS.charAt(left - 1)) : " ";
@@ -170,7 +170,7 @@ final class BarPainter {
                 return w;
             }
             case "separator" -> {
-                return c.text(x, y, "│", tone(base, "muted"), max);
+                return c.text(x, y, "│", tone(base, s.tone() == null ? "muted" : s.tone()), max);
             }
             default -> {
                 return c.text(x, y, nz(s.text()), tone(base, s.tone()), max);

@@ -38,7 +38,8 @@ record Manifest(String id, String name, String version, String api, String descr
     static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     static final int MAX_ACTIONS = 64;
     static final int MAX_DOCKS = 8;
-    static final int MAX_BARS = 16;
+    /** More than the 16 live widgets a module may show: a module can declare variants and show some. */
+    static final int MAX_BARS = 32;
     static final int MAX_SETTINGS = 64;
     static final int DEFAULT_TIMEOUT_MS = 10_000;
     static final int MAX_TIMEOUT_MS = 300_000;

@@ -658,27 +658,21 @@ class TuiTest {
     }
 
     /** A script module whose actions append what they were handed to {@code clicks}: action|row|bar|segment|bar value. */
-    static Path demoModule(Path dir, Path clicks) throws IOException {
-        Files.createDirectories(dir);
-        Files.writeString(dir.resolve("module.toml"), String.join("\n",
-                "id = \"demo\"", "name = \"Demo\"", "version = \"1.0.0\"", "api = \"[1.0,2.0)\"", "scopes = [\"extensions\"]",
+    static Path demoModule(Path parent, Path clicks) throws IOException {
+        Path dir = ScriptModules.folder(parent, "demo-module", ScriptModules.head("demo", "[\"extensions\"]") + String.join("\n",
                 "[[actions]]", "id = \"open\"", "run = \"act.sh\"",
                 "[[actions]]", "id = \"cancel\"", "run = \"act.sh\"",
                 "[[docks]]", "id = \"jobs\"", "title = \"JOBS\"",
                 "[[docks]]", "id = \"peers\"", "title = \"PEERS\"", "placement = \"right\"",
                 "[[bars]]", "id = \"ci\"", "priority = 5",
                 "[[bars]]", "id = \"clock\"", "region = \"bottom-right\"", ""));
-        Path act = dir.resolve("act.sh");
-        Files.writeString(act, "#!/bin/sh\nprintf '%s|%s|%s|%s|%s\\n' \"$ARTUDITU_MODULE_ACTION_ID\" \"$ARTUDITU_MODULE_ROW_VALUE\""
-                + " \"$ARTUDITU_MODULE_BAR_ID\" \"$ARTUDITU_MODULE_BAR_SEGMENT\" \"$ARTUDITU_MODULE_BAR_VALUE\" >> '" + clicks + "'\n");
-        act.toFile().setExecutable(true);
+        ScriptModules.script(dir, "act.sh", "printf '%s|%s|%s|%s|%s\\n' \"$ARTUDITU_MODULE_ACTION_ID\" \"$ARTUDITU_MODULE_ROW_VALUE\""
+                + " \"$ARTUDITU_MODULE_BAR_ID\" \"$ARTUDITU_MODULE_BAR_SEGMENT\" \"$ARTUDITU_MODULE_BAR_VALUE\" >> '" + clicks + "'");
         return dir;
     }
 
     static JsonNode ok(Path socket, String method, String params) throws IOException {
-        JsonNode r = Wire.call(socket, method, params);
-        assertTrue(r.has("result"), method + " " + params + " -> " + r);
-        return r.get("result");
+        return ScriptModules.ok(socket, method, params);
     }
 
     /** Waits until {@code clicks} holds {@code line} (an action ran with what the click handed it). */
@@ -705,10 +699,10 @@ class TuiTest {
         Path home = Files.createDirectories(base.resolve("modules-home"));
         Path dir = Files.createDirectories(base.resolve("modproj"));
         Path clicks = base.resolve("clicks.log");
-        Path module = demoModule(base.resolve("demo-module"), clicks);
+        Path module = demoModule(base, clicks);
         try (ForegroundServer own = new ForegroundServer(home, paneEnv())) {
             Path sock = own.socket;
-            ok(sock, "module.link", "{\"path\":\"" + module + "\"}");
+            ScriptModules.link(sock, module);
             TmuxClient t = terminal(dir, home);
             t.line(Cli.ARTU + " attach");
             Screen s = t.await("the workbench", x -> x.row(0).startsWith(" modproj ") && x.cut(2, STAGE_X, W).startsWith("$"));

@@ -285,8 +285,8 @@ final class App implements PaneView.Listener {
                         syncViews();
                         toast("server is back", false);
                     }
+                    feed.refreshAll(); // after the panes' streams: they queue on the worker first
                 });
-                feed.refreshAll();
                 first = false;
                 Uhp.Line l = uhp.open("events.subscribe", Uhp.params().put("after_sequence", snap.path("sequence").asLong()));
                 l.reply();

@@ -155,8 +155,12 @@ class TuiTest {
     }
 
     static void awaitSize(String pane, int cols, int rows) throws Exception {
+        awaitSize(server.socket, pane, cols, rows);
+    }
+
+    static void awaitSize(Path socket, String pane, int cols, int rows) throws Exception {
         awaitServer("pane " + pane + " is " + cols + "×" + rows, () -> {
-            List<Integer> s = sizes(server.socket).get(pane);
+            List<Integer> s = sizes(socket).get(pane);
             return List.of(cols, rows).equals(s) ? null : "it is " + s;
         });
     }
@@ -651,6 +655,145 @@ class TuiTest {
         assertTrue(row > 0, "mouse in the sidebar:\n" + s.text());
         t.type(mouse(0, 3, row, true) + mouse(0, 3, row, false));
         t.await("the tab bar of mouse again", x -> x.row(0).startsWith(" mouse "));
+    }
+
+    /** A script module whose actions append what they were handed to {@code clicks}: action|row|bar|segment|bar value. */
+    static Path demoModule(Path parent, Path clicks) throws IOException {
+        Path dir = ScriptModules.folder(parent, "demo-module", ScriptModules.head("demo", "[\"extensions\"]") + String.join("\n",
+                "[[actions]]", "id = \"open\"", "run = \"act.sh\"",
+                "[[actions]]", "id = \"cancel\"", "run = \"act.sh\"",
+                "[[docks]]", "id = \"jobs\"", "title = \"JOBS\"",
+                "[[docks]]", "id = \"peers\"", "title = \"PEERS\"", "placement = \"right\"",
+                "[[bars]]", "id = \"ci\"", "priority = 5",
+                "[[bars]]", "id = \"clock\"", "region = \"bottom-right\"", ""));
+        ScriptModules.script(dir, "act.sh", "printf '%s|%s|%s|%s|%s\\n' \"$ARTUDITU_MODULE_ACTION_ID\" \"$ARTUDITU_MODULE_ROW_VALUE\""
+                + " \"$ARTUDITU_MODULE_BAR_ID\" \"$ARTUDITU_MODULE_BAR_SEGMENT\" \"$ARTUDITU_MODULE_BAR_VALUE\" >> '" + clicks + "'");
+        return dir;
+    }
+
+    static JsonNode ok(Path socket, String method, String params) throws IOException {
+        return ScriptModules.ok(socket, method, params);
+    }
+
+    /** Waits until {@code clicks} holds {@code line} (an action ran with what the click handed it). */
+    static void awaitClick(Path clicks, String line) throws Exception {
+        awaitClicks(clicks, line, 1);
+    }
+
+    /** Waits until {@code clicks} holds {@code line} {@code n} times. */
+    static void awaitClicks(Path clicks, String line, int n) throws Exception {
+        awaitServer("an action run with " + line + " (" + n + ")", () -> {
+            List<String> got = Files.exists(clicks) ? Files.readAllLines(clicks) : List.of();
+            return got.stream().filter(line::equals).count() >= n ? null : "runs so far: " + got;
+        });
+    }
+
+    /**
+     * What a module shows, on a server of its own (a right dock changes the stage the other
+     * tests measure): a widget in each bar region, a dock in each sidebar, a notification and
+     * a toast; clicks on a widget's segment, a dock row, a menu entry and a notification run
+     * the module's action with the values they carry; disabling the module takes it all away.
+     */
+    @Test
+    void modulesWidgetsDocksAndNotificationsShowAndAClickRunsTheirAction() throws Exception {
+        Path home = Files.createDirectories(base.resolve("modules-home"));
+        Path dir = Files.createDirectories(base.resolve("modproj"));
+        Path clicks = base.resolve("clicks.log");
+        Path module = demoModule(base, clicks);
+        try (ForegroundServer own = new ForegroundServer(home, paneEnv())) {
+            Path sock = own.socket;
+            ScriptModules.link(sock, module);
+            TmuxClient t = terminal(dir, home);
+            t.line(Cli.ARTU + " attach");
+            Screen s = t.await("the workbench", x -> x.row(0).startsWith(" modproj ") && x.cut(2, STAGE_X, W).startsWith("$"));
+            String pane = s.cut(1, STAGE_X, W).strip().split(" ")[0];
+
+            // a widget at the right end of the tab bar, in its tones; another before the version
+            ok(sock, "ui.bar.push", "{\"owner\":\"demo\",\"id\":\"ci\",\"content\":[{\"type\":\"text\",\"text\":\"CI \","
+                    + "\"tone\":\"muted\"},{\"type\":\"symbol\",\"symbol\":\"✓\",\"tone\":\"success\"},{\"type\":\"spacer\"},"
+                    + "{\"type\":\"badge\",\"text\":\"2\",\"tone\":\"error\",\"action\":\"open\",\"value\":\"run-1842\"}],"
+                    + "\"compact_content\":[{\"type\":\"symbol\",\"symbol\":\"✓\",\"tone\":\"success\"}]}");
+            ok(sock, "ui.bar.push", "{\"owner\":\"demo\",\"id\":\"clock\",\"content\":[{\"type\":\"text\",\"text\":\"12:34\","
+                    + "\"tone\":\"accent\"}]}");
+            s = t.await("both widgets", x -> x.row(0).endsWith("CI ✓  2") && x.row(H - 1).contains(" 12:34  artuditu "));
+            int ci = s.column(0, "CI ✓");
+            assertEquals(W - 1 - 8, ci, "the widget ends one column before the edge:\n" + s.row(0));
+            assertTrue(s.style(ci + 3, 0).contains("fg=i40"), "success is green: " + s.style(ci + 3, 0));
+            assertTrue(s.style(ci + 6, 0).contains("bg=i160"), "an error badge: " + s.style(ci + 6, 0));
+            t.type(mouse(0, ci + 6, 0, true) + mouse(0, ci + 6, 0, false));
+            awaitClick(clicks, "open||ci|3|run-1842");
+
+            // a dock below the workspace list; a click on a row runs its action with its value
+            ok(sock, "ui.dock.push", "{\"owner\":\"demo\",\"id\":\"jobs\",\"rows\":[{\"text\":\"build #42\",\"dot\":\"working\","
+                    + "\"action\":\"open\",\"value\":\"42\",\"menu\":[{\"title\":\"Open log\",\"action\":\"open\"},"
+                    + "{\"title\":\"\",\"action\":\"\"},{\"title\":\"Cancel\",\"action\":\"cancel\",\"value\":\"cancel-42\","
+                    + "\"destructive\":true}]},{\"text\":\"deploy\",\"dot\":\"done\"}]}");
+            s = t.await("the dock in the left sidebar", x -> x.cut(4, 0, 28).equals(" JOBS") && x.cut(5, 0, 28).equals(" ● build #42")
+                    && x.cut(6, 0, 28).equals(" ● deploy"));
+            assertEquals("", s.cut(3, 0, 28), "a blank row after the workspaces:\n" + s.text());
+            assertTrue(s.style(1, 5).contains("fg=i220"), "a working dot: " + s.style(1, 5));
+            t.type(mouse(0, 5, 5, true) + mouse(0, 5, 5, false));
+            awaitClick(clicks, "open|42|||");
+
+            // the right dock brings the right sidebar, and the stage gives it its columns
+            ok(sock, "ui.dock.push", "{\"owner\":\"demo\",\"id\":\"peers\",\"rows\":[{\"text\":\"alice\",\"dot\":\"idle\"},"
+                    + "{\"text\":\"bob\",\"dot\":\"blocked\"}]}");
+            t.await("the right sidebar", x -> x.cut(1, W - 32, 32).equals("│ PEERS") && x.cut(3, W - 32, 32).equals("│ ● bob"));
+            awaitSize(sock, pane, W - STAGE_X - 32, H - 3);
+
+            // a notification above the bottom-right corner; a click runs its action with its value
+            ok(sock, "ui.notification.push", "{\"owner\":\"demo\",\"text\":\"CI passed\",\"level\":\"success\",\"ttl_ms\":60000,"
+                    + "\"action\":\"open\",\"value\":\"note-1\"}");
+            s = t.await("the notification", x -> x.row(H - 2).endsWith("✓ CI passed ›"));
+            int note = s.column(H - 2, "✓ CI passed");
+            assertTrue(s.style(note, H - 2).contains("bg=i22"), "success: " + s.style(note, H - 2));
+
+            // a right click opens the row's menu beside it
+            t.type(mouse(2, 5, 5, true) + mouse(2, 5, 5, false));
+            s = t.await("the menu", x -> x.cut(6, 6, 12).equals("│ Open log │") && x.cut(8, 6, 12).equals("│ Cancel   │"));
+            assertEquals("├──────────┤", s.cut(7, 6, 12), "a divider:\n" + s.text());
+            assertTrue(s.style(8, 8).contains("fg=i203"), "a destructive entry: " + s.style(8, 8));
+            assertTrue(s.style(8, 6).contains("bg=i25"), "the first entry selected: " + s.style(8, 6));
+            save("modules.txt", s);
+            t.keys("Escape");
+            t.await("Escape closes it", x -> !x.text().contains("Open log"));
+            // Down skips the divider, Enter runs the entry with its own value
+            t.type(mouse(2, 5, 5, true) + mouse(2, 5, 5, false));
+            t.await("the menu again", x -> x.text().contains("│ Open log │"));
+            t.keys("Down");
+            t.await("Cancel selected", x -> x.style(8, 8).contains("bg=i124"));
+            t.keys("Enter");
+            awaitClick(clicks, "cancel|cancel-42|||");
+            t.await("the menu closed", x -> !x.text().contains("Open log"));
+            // a click on an entry runs it with the row's value; a click outside only closes
+            t.type(mouse(2, 5, 5, true) + mouse(2, 5, 5, false));
+            t.await("the menu again", x -> x.text().contains("│ Open log │"));
+            t.type(mouse(0, 60, 20, true) + mouse(0, 60, 20, false));
+            t.await("a click outside closes it", x -> !x.text().contains("Open log"));
+            assertEquals(pane, ok(sock, "pane.current", "{}").get("pane").asText(), "and did nothing else");
+            t.type(mouse(2, 5, 5, true) + mouse(2, 5, 5, false));
+            t.await("the menu again", x -> x.text().contains("│ Open log │"));
+            t.type(mouse(0, 9, 6, true) + mouse(0, 9, 6, false));
+            awaitClicks(clicks, "open|42|||", 2); // the row's click before, the entry's now
+
+            t.type(mouse(0, note + 2, H - 2, true) + mouse(0, note + 2, H - 2, false));
+            awaitClick(clicks, "open|note-1|||");
+
+            // a short notification goes by itself; a toast comes with the event
+            ok(sock, "ui.notification.push", "{\"owner\":\"demo\",\"text\":\"brief\",\"level\":\"warning\",\"ttl_ms\":1000}");
+            t.await("the short notification", x -> x.row(H - 2).endsWith("! brief") && x.row(H - 3).endsWith("✓ CI passed ›"));
+            t.await("and then not", x -> !x.text().contains("! brief") && x.row(H - 2).endsWith("✓ CI passed ›"));
+            ok(sock, "ui.toast", "{\"text\":\"hello from demo\",\"level\":\"error\"}");
+            s = t.await("the toast above the notification", x -> x.row(H - 3).endsWith("hello from demo"));
+            assertTrue(s.style(W - 3, H - 3).contains("bg=i88"), "an error toast: " + s.style(W - 3, H - 3));
+
+            // disabling the module takes its widgets, docks and notifications away
+            ok(sock, "module.disable", "{\"id\":\"demo\"}");
+            t.await("nothing of the module left", x -> !x.row(0).contains("CI") && !x.row(H - 1).contains("12:34")
+                    && !x.text().contains("JOBS") && !x.text().contains("PEERS") && !x.text().contains("CI passed")
+                    && x.cut(1, STAGE_X, W).startsWith(" " + pane + " "));
+            awaitSize(sock, pane, W - STAGE_X, H - 3);
+        }
     }
 
     @Test

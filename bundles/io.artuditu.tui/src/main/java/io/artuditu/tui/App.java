@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
@@ -43,7 +42,11 @@ final class App implements PaneView.Listener {
     /** Inputs held behind a focus move at most (a paste is one input). */
     static final int MAX_HELD = 4096;
 
-    enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP }
+    enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP, MENU }
+
+    /** A short message above the bottom-right corner; {@code level} is info, success, warning or error. */
+    record Toast(String text, String level) {
+    }
 
     private final Uhp uhp;
     private final Outer outer;
@@ -60,7 +63,7 @@ final class App implements PaneView.Listener {
     private final Map<String, PaneView> views = new HashMap<>();
     private final Set<String> activity = new HashSet<>();
     private final Set<String> bells = new HashSet<>();
-    private final List<Map.Entry<String, Boolean>> toasts = new ArrayList<>();
+    private final List<Toast> toasts = new ArrayList<>();
     private final List<Long> toastExpiry = new ArrayList<>();
 
     /** Something besides pane cells changed: paint the whole workbench. UI thread only. */
@@ -103,12 +106,20 @@ final class App implements PaneView.Listener {
     private PaneView mouseTarget;
     private Layout.Rect mouseRect;
     private Uhp.Line events;
+    /** What modules show, as the feed last fetched it, and where the last paint put what a click acts on. */
+    private final ModuleFeed feed;
+    private List<ModuleUi.Widget> widgets = List.of();
+    private List<ModuleUi.Dock> docks = List.of();
+    private List<ModuleUi.Notice> notices = List.of();
+    private final List<ModuleUi.Spot> spots = new ArrayList<>();
+    private Menu menu;
 
     App(Uhp uhp, Outer outer, String session) {
         this.uhp = uhp;
         this.outer = outer;
         this.session = session;
         this.writer = new AnsiWriter(outer.colorDepth());
+        this.feed = new ModuleFeed(uhp, worker, this::post, new Surfaces());
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -191,6 +202,9 @@ final class App implements PaneView.Listener {
         for (long t : toastExpiry) {
             d = Math.min(d, t);
         }
+        for (ModuleUi.Notice n : notices) {
+            d = Math.min(d, n.expiresAt());
+        }
         return d;
     }
 
@@ -221,10 +235,18 @@ final class App implements PaneView.Listener {
                 chrome = true;
             }
         }
+        if (!notices.isEmpty() && notices.stream().anyMatch(n -> n.expiresAt() <= now)) {
+            notices = notices.stream().filter(n -> n.expiresAt() > now).toList();
+            chrome = true;
+        }
     }
 
     void toast(String text, boolean error) {
-        toasts.add(new AbstractMap.SimpleEntry<>(text.replace('\n', ' '), error));
+        toast(text, error ? "error" : "info");
+    }
+
+    void toast(String text, String level) {
+        toasts.add(new Toast(text.replace('\n', ' '), level));
         toastExpiry.add(System.currentTimeMillis() + TOAST_MS);
         while (toasts.size() > MAX_TOASTS) {
             toasts.remove(0);
@@ -263,6 +285,7 @@ final class App implements PaneView.Listener {
                         syncViews();
                         toast("server is back", false);
                     }
+                    feed.refreshAll(); // after the panes' streams: they queue on the worker first
                 });
                 first = false;
                 Uhp.Line l = uhp.open("events.subscribe", Uhp.params().put("after_sequence", snap.path("sequence").asLong()));
@@ -323,6 +346,14 @@ final class App implements PaneView.Listener {
     }
 
     private void onEvent(String name, long seq, JsonNode data) {
+        // what modules show is not in the snapshot: its events count whatever the sequence
+        if (name.equals("ui.toast")) {
+            toast(data.path("text").asText(""), data.path("level").asText("info"));
+            return;
+        }
+        if (feed.onEvent(name)) {
+            return;
+        }
         if (name.startsWith("terminal.")) {
             String pane = data.path("pane").asText(null);
             if (pane == null) {
@@ -489,8 +520,10 @@ final class App implements PaneView.Listener {
         return sidebarVisible && cols >= w + 30 ? w : 0;
     }
 
+    /** The right sidebar shows when the config says so or a dock is mounted there, room permitting. */
     private int dockShown() {
-        return dockVisible && cols >= sidebarShown() + dockWidth + 30 ? dockWidth : 0;
+        boolean wanted = dockVisible || docks.stream().anyMatch(d -> d.side().equals("right"));
+        return wanted && cols >= sidebarShown() + dockWidth + 30 ? dockWidth : 0;
     }
 
     /** Recomputes the stage and attaches, resizes or detaches pane streams to match it. */
@@ -614,17 +647,27 @@ final class App implements PaneView.Listener {
         chrome = false;
         Canvas c = new Canvas(cols, rows);
         bench.hits.clear();
+        spots.clear();
         Model.Workspace ws = model.active();
         Model.Tab tab = activeTab();
         String focused = focusedPane();
-        bench.tabBar(c, ws, activity, bells);
+        List<BarPainter.Placed> top = BarPainter.fit(widgets, "top-right",
+                BarPainter.room(cols, Workbench.tabsWidth(ws, activity, bells) + 2));
+        int topWidth = BarPainter.width(top);
+        bench.tabBar(c, ws, activity, bells, topWidth == 0 ? 0 : topWidth + 2);
+        BarPainter.paint(c, cols - 1 - topWidth, 0, top, Workbench.BAR, spots);
         int left = sidebarShown();
         if (left > 0) {
-            bench.sidebar(c, model, 1, left, rows - 2);
+            List<ModuleUi.Dock> own = ModuleUi.side(docks, "left");
+            int[] heights = DockPainter.layout(1 + model.workspaces.size(), own, rows - 2);
+            bench.sidebar(c, model, 1, left, rows - 2, heights[0]);
+            DockPainter.paint(c, own, 0, 1 + heights[0], left, heights, true, spots);
         }
         int right = dockShown();
         if (right > 0) {
-            bench.dock(c, cols - right, 1, right, rows - 2);
+            List<ModuleUi.Dock> own = ModuleUi.side(docks, "right");
+            bench.rightSidebar(c, cols - right, 1, right, rows - 2, own.isEmpty());
+            DockPainter.paint(c, own, cols - right + 1, 1, right - 1, DockPainter.layout(-1, own, rows - 2), false, spots);
         }
         if (tab != null) {
             bench.frames(c, layout, tab, focused, activity);
@@ -648,7 +691,7 @@ final class App implements PaneView.Listener {
             c.text(stage.x() + 2, stage.y() + 1, empty, Workbench.BAR_DIM, stage.w() - 2);
         }
         bottomLine(c);
-        bench.toasts(c, toasts);
+        overlays(c, spots);
         if (mode == Mode.HELP) {
             bench.overlay(c, "keys (after " + keys.prefixChord() + ")  — any key closes", helpLines());
             c.cursorX = -1;
@@ -678,8 +721,8 @@ final class App implements PaneView.Listener {
             c.cursorY = shown.cursorY;
             c.cursorShape = shown.cursorShape;
         }
-        if (!toasts.isEmpty()) {
-            bench.toasts(c, toasts); // a pane row under a toast must not wipe it out
+        if (!toasts.isEmpty() || !notices.isEmpty() || menu != null) {
+            overlays(c, new ArrayList<>()); // a pane row under a toast must not wipe it out
         }
         if (mode == Mode.PROMPT) {
             c.cursorX = shown.cursorX;
@@ -700,32 +743,55 @@ final class App implements PaneView.Listener {
         }
     }
 
+    /** Notifications above the bottom line, toasts above them, then an open menu: what lies over the panes. */
+    private void overlays(Canvas c, List<ModuleUi.Spot> into) {
+        int used = NoticePainter.paint(c, notices, rows - 2, into);
+        bench.toasts(c, toasts, rows - 2 - used);
+        if (menu != null) {
+            menu.paint(c);
+        }
+    }
+
     private void bottomLine(Canvas c) {
         String p = keys.prefixChord();
+        String text;
+        long style = Workbench.PREFIX;
         switch (mode) {
             case PROMPT -> {
-                String text = prompt.label + prompt.text();
-                bench.bottom(c, text, Workbench.BAR, version, offline);
-                c.cursorX = Math.min(c.cols - 1, Canvas.width(prompt.label) + Canvas.width(prompt.beforeCursor()));
-                c.cursorY = c.rows - 1;
-                c.cursorShape = 6;
+                text = prompt.label + prompt.text();
+                style = Workbench.BAR;
             }
-            case CONFIRM -> {
-                bench.bottom(c, confirmText + " (y/n)", Workbench.PREFIX, version, offline);
-                c.cursorX = -1;
-            }
-            case PREFIX -> bench.bottom(c, " " + p + "  " + keys.chord("split_right") + " split right  "
+            case CONFIRM -> text = confirmText + " (y/n)";
+            case PREFIX -> text = " " + p + "  " + keys.chord("split_right") + " split right  "
                     + keys.chord("split_down") + " split down  arrows focus  C-arrows resize  "
                     + keys.chord("zoom") + " zoom  " + keys.chord("new_tab") + " tab  "
                     + keys.chord("copy_mode") + " copy  " + keys.chord("command") + " command  "
-                    + keys.chord("detach") + " detach  " + keys.chord("help") + " help", Workbench.PREFIX, version, offline);
-            case COPY -> bench.bottom(c, " copy mode: arrows/hjkl move  / ? search  n N again  space select  enter copy  q quit",
-                    Workbench.PREFIX, version, offline);
-            default -> bench.bottom(c, " " + p + " then:  " + keys.chord("split_right") + " split│  "
-                    + keys.chord("split_down") + " split─  arrows focus  " + keys.chord("zoom") + " zoom  "
-                    + keys.chord("new_tab") + " tab  " + keys.chord("copy_mode") + " copy  "
-                    + keys.chord("command") + " command  " + keys.chord("detach") + " detach  "
-                    + keys.chord("help") + " help", Workbench.BAR, version, offline);
+                    + keys.chord("detach") + " detach  " + keys.chord("help") + " help";
+            case COPY -> text = " copy mode: arrows/hjkl move  / ? search  n N again  space select  enter copy  q quit";
+            case MENU -> text = " menu: Up/Down choose  Enter run  Esc close";
+            default -> {
+                text = " " + p + " then:  " + keys.chord("split_right") + " split│  "
+                        + keys.chord("split_down") + " split─  arrows focus  " + keys.chord("zoom") + " zoom  "
+                        + keys.chord("new_tab") + " tab  " + keys.chord("copy_mode") + " copy  "
+                        + keys.chord("command") + " command  " + keys.chord("detach") + " detach  "
+                        + keys.chord("help") + " help";
+                style = Workbench.BAR;
+            }
+        }
+        // a prompt or a question needs the whole line: the bottom-right widgets wait
+        boolean widgetsShow = mode != Mode.PROMPT && mode != Mode.CONFIRM;
+        String version = Workbench.versionLabel(this.version, offline);
+        List<BarPainter.Placed> placed = widgetsShow ? BarPainter.fit(widgets, "bottom-right",
+                BarPainter.room(cols, Canvas.width(text) + Canvas.width(version) + 2)) : List.of();
+        int w = BarPainter.width(placed);
+        int vx = bench.bottom(c, text, style, this.version, offline, w == 0 ? 0 : w + 1);
+        BarPainter.paint(c, vx - 1 - w, rows - 1, placed, Workbench.BAR, spots);
+        if (mode == Mode.PROMPT) {
+            c.cursorX = Math.min(c.cols - 1, Canvas.width(prompt.label) + Canvas.width(prompt.beforeCursor()));
+            c.cursorY = c.rows - 1;
+            c.cursorShape = 6;
+        } else if (mode == Mode.CONFIRM) {
+            c.cursorX = -1;
         }
     }
 
@@ -737,6 +803,7 @@ final class App implements PaneView.Listener {
         l.add(String.format("%-8s %s", "0-9", "select tab 1–10"));
         l.add(String.format("%-8s %s", keys.prefixChord(), "send the prefix key itself to the pane"));
         l.add("mouse: click focuses a pane, tab or workspace; drag a border to resize; wheel scrolls");
+        l.add("       click a dock row, widget or notification: its action; right-click a dock row: its menu");
         return l;
     }
 
@@ -843,6 +910,7 @@ final class App implements PaneView.Listener {
                 }
             }
             case COPY -> copyKey(k);
+            case MENU -> menuKey(k);
             case PREFIX -> {
                 mode = Mode.NORMAL;
                 String action = keys.action(k);
@@ -1058,12 +1126,121 @@ final class App implements PaneView.Listener {
         }
     }
 
+    // ---------------------------------------------------------------- what modules show
+
+    /** The feed's answers, on the UI thread. */
+    private final class Surfaces implements ModuleFeed.Sink {
+        @Override
+        public void bars(List<ModuleUi.Widget> w) {
+            widgets = w;
+            chrome = true;
+        }
+
+        @Override
+        public void docks(List<ModuleUi.Dock> d) {
+            int right = dockShown();
+            docks = d;
+            if (menu != null && d.stream().noneMatch(x -> menu.owner.equals(x.owner()))) {
+                closeMenu(); // its module's docks are gone: its actions would only fail
+            }
+            if (dockShown() != right) {
+                syncViews();
+            }
+            chrome = true;
+        }
+
+        @Override
+        public void notices(List<ModuleUi.Notice> n) {
+            notices = n;
+            chrome = true;
+        }
+    }
+
+    /** The spot under (x, y) from the last paint; what was painted last (notifications, over panes and docks) wins. */
+    private ModuleUi.Spot spotAt(int x, int y) {
+        for (int i = spots.size() - 1; i >= 0; i--) {
+            if (spots.get(i).contains(x, y)) {
+                return spots.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** Runs a module action on the worker without waiting for it; a refusal becomes a toast. */
+    private void invoke(ModuleUi.Invoke inv) {
+        worker.execute(() -> {
+            try {
+                JsonNode r = uhp.call("module.action.invoke", inv.params());
+                String error = r.path("error").asText("");
+                if (!error.isEmpty()) {
+                    post(() -> toast(inv.module() + " " + inv.action() + ": " + error, true));
+                }
+            } catch (IOException e) {
+                post(() -> toast(inv.module() + " " + inv.action() + ": " + e.getMessage(), true));
+            }
+        });
+    }
+
+    private void openMenu(ModuleUi.Spot spot, Input.Mouse m) {
+        if (mode != Mode.NORMAL && mode != Mode.PREFIX && mode != Mode.MENU) {
+            return; // a prompt, a question or copy mode owns the keys
+        }
+        menu = new Menu(spot.owner(), spot.menu(), spot.rowValue(), m.x(), m.y());
+        mode = Mode.MENU;
+        chrome = true;
+    }
+
+    private void closeMenu() {
+        menu = null;
+        if (mode == Mode.MENU) {
+            mode = Mode.NORMAL;
+        }
+        chrome = true;
+    }
+
+    private void menuKey(Input.Key k) {
+        switch (menu.key(k)) {
+            case RUN -> {
+                ModuleUi.Invoke inv = menu.invoke(menu.selected);
+                closeMenu();
+                invoke(inv);
+            }
+            case CLOSE -> closeMenu();
+            default -> { }
+        }
+    }
+
+    /** A press while the menu is open: an entry runs; the frame or a divider does nothing; outside closes it. */
+    private void menuClick(Input.Mouse m) {
+        int i = menu.entryAt(m.x(), m.y());
+        if (i >= 0 && m.button() == 0) {
+            ModuleUi.Invoke inv = menu.invoke(i);
+            closeMenu();
+            invoke(inv);
+            return;
+        }
+        if (menu.contains(m.x(), m.y())) {
+            return;
+        }
+        closeMenu();
+        ModuleUi.Spot spot = spotAt(m.x(), m.y());
+        if (m.button() == 2 && spot != null && !spot.menu().isEmpty()) {
+            openMenu(spot, m); // another row's menu, at once
+        }
+    }
+
     // ---------------------------------------------------------------- mouse
 
     private void mouse(Input.Mouse m) {
         if (mode == Mode.HELP) {
             mode = Mode.NORMAL;
             return;
+        }
+        if (menu != null && m.kind() != Input.Mouse.Kind.WHEEL_UP && m.kind() != Input.Mouse.Kind.WHEEL_DOWN) {
+            if (m.kind() == Input.Mouse.Kind.DOWN) {
+                menuClick(m);
+            }
+            return; // an open menu takes the mouse: a release or drag must not reach what lies under it
         }
         switch (m.kind()) {
             case DOWN -> mouseDown(m);
@@ -1084,7 +1261,22 @@ final class App implements PaneView.Listener {
     }
 
     private void mouseDown(Input.Mouse m) {
+        ModuleUi.Spot spot = spotAt(m.x(), m.y());
+        if (m.button() == 2) {
+            if (spot != null && !spot.menu().isEmpty()) {
+                openMenu(spot, m);
+            }
+            return;
+        }
         if (m.button() != 0) {
+            return;
+        }
+        if (spot != null) {
+            if (spot.click() != null) {
+                invoke(spot.click());
+            } else if (!spot.menu().isEmpty()) {
+                openMenu(spot, m); // a row with a menu and no action of its own: a left click opens it too
+            }
             return;
         }
         for (Workbench.Hit h : bench.hits) {

@@ -32,6 +32,17 @@ public final class CdsTraining {
             + "\"fg\":{\"indexed\":2},\"bg\":{\"rgb\":[1,2,3]},\"mods\":{\"bold\":true,\"underline\":true}}]}],"
             + "\"cursor\":[3,0],\"cursor_shape\":\"bar\",\"wants_mouse\":true}}";
 
+    static final String BARS = "{\"widgets\":[{\"key\":\"m/ci\",\"owner\":\"m\",\"id\":\"ci\",\"region\":\"top-right\","
+            + "\"priority\":1,\"content\":[{\"type\":\"text\",\"text\":\"CI\",\"tone\":\"muted\"},{\"type\":\"symbol\","
+            + "\"symbol\":\"✓\"},{\"type\":\"state\",\"state\":\"done\",\"label\":\"ok\"},{\"type\":\"badge\",\"text\":\"2\","
+            + "\"action\":\"a\",\"value\":\"v\"},{\"type\":\"progress\",\"value\":3,\"total\":7},{\"type\":\"spacer\"},"
+            + "{\"type\":\"separator\"}],\"compact_content\":[{\"type\":\"symbol\",\"symbol\":\"✓\"}]}]}";
+    static final String DOCKS = "{\"docks\":[{\"id\":\"d\",\"side\":\"left\",\"owner\":\"m\",\"title\":\"D\",\"rows\":["
+            + "{\"text\":\"row\",\"dot\":\"working\",\"action\":\"a\",\"value\":\"v\",\"menu\":[{\"title\":\"Open\","
+            + "\"action\":\"a\"},{\"title\":\"\",\"action\":\"\"},{\"title\":\"Drop\",\"action\":\"b\",\"destructive\":true}]}]}]}";
+    static final String NOTICES = "{\"notifications\":[{\"id\":\"n1\",\"owner\":\"m\",\"text\":\"done\",\"level\":\"success\","
+            + "\"ttl_ms\":4000,\"expires_at_ms\":4000,\"action\":\"a\"}]}";
+
     private CdsTraining() {
     }
 
@@ -44,11 +55,25 @@ public final class CdsTraining {
         Layout layout = Layout.of(tab, new Layout.Rect(29, 1, 171, 48));
         Canvas c = new Canvas(200, 50);
         Workbench w = new Workbench();
-        w.tabBar(c, m.active(), new HashSet<>(), new HashSet<>());
-        w.sidebar(c, m, 1, 28, 48);
+        List<ModuleUi.Widget> widgets = ModuleUi.widgets(Uhp.JSON.readTree(BARS));
+        List<ModuleUi.Dock> docks = ModuleUi.docks(Uhp.JSON.readTree(DOCKS));
+        List<ModuleUi.Spot> spots = new java.util.ArrayList<>();
+        List<BarPainter.Placed> top = BarPainter.fit(widgets, "top-right",
+                BarPainter.room(200, Workbench.tabsWidth(m.active(), new HashSet<>(), new HashSet<>()) + 2));
+        w.tabBar(c, m.active(), new HashSet<>(), new HashSet<>(), BarPainter.width(top) + 2);
+        BarPainter.paint(c, 150, 0, top, Workbench.BAR, spots);
+        int[] heights = DockPainter.layout(1 + m.workspaces.size(), docks, 48);
+        w.sidebar(c, m, 1, 28, 48, heights[0]);
+        DockPainter.paint(c, docks, 0, 1 + heights[0], 28, heights, true, spots);
+        w.rightSidebar(c, 168, 1, 32, 48, true);
         w.frames(c, layout, tab, "2", new HashSet<>());
-        w.bottom(c, " C-b then: % split", Workbench.BAR, "0", false);
-        w.toasts(c, List.of(java.util.Map.entry("copied", false)));
+        w.bottom(c, " C-b then: % split", Workbench.BAR, "0", false, 0);
+        w.toasts(c, List.of(new App.Toast("copied", "info")), 48);
+        NoticePainter.paint(c, ModuleUi.notices(Uhp.JSON.readTree(NOTICES), 0), 47, spots);
+        Menu menu = new Menu("m", docks.get(0).rows().get(0).menu(), "v", 5, 5);
+        menu.key(Input.Key.named("down"));
+        menu.paint(c);
+        menu.invoke(menu.entryAt(7, 6) < 0 ? menu.selected : menu.entryAt(7, 6)).params();
         w.overlay(c, "keys", List.of("a", "b"));
         PaneView v = new PaneView(null, "2", 80, 24, null);
         v.apply(FrameReader.read(FRAME));

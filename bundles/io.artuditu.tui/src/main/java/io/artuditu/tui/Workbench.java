@@ -3,13 +3,14 @@ package io.artuditu.tui;
 import io.artuditu.vt.Style;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Paints the workbench into a {@link Canvas}: the tab bar (with the top-right widget region),
- * the left sidebar of workspaces, the focused tab's panes with their headers and borders, the
- * right dock region, the bottom line (key guidance, bottom-right widget region, version) and
- * toasts. It only paints: every decision about what to show is made by {@link App}.
+ * Paints the workbench's own chrome into a {@link Canvas}: the tab bar (leaving its right end
+ * to the top-right widget region), the left sidebar's workspace list, the right sidebar's
+ * frame, the focused tab's panes with their headers and borders, the bottom line (key
+ * guidance, room for the bottom-right widget region, version) and toasts. What modules add
+ * is painted by {@link BarPainter}, {@link DockPainter}, {@link NoticePainter} and
+ * {@link Menu}. It only paints: every decision about what to show is made by {@link App}.
  */
 final class Workbench {
     // The built-in palette (256-colour indices; AnsiWriter reduces them for 16-colour terminals).
@@ -25,6 +26,9 @@ final class Workbench {
     static final long HEADER_FOCUS = Style.withFg(Style.withBg(0, Style.indexed(25)), Style.indexed(231)) | Style.BOLD;
     static final long TOAST = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(231));
     static final long TOAST_ERROR = Style.withFg(Style.withBg(0, Style.indexed(88)), Style.indexed(231));
+    static final long TOAST_WARNING = Style.withFg(Style.withBg(0, Style.indexed(130)), Style.indexed(231));
+    static final long TOAST_SUCCESS = Style.withFg(Style.withBg(0, Style.indexed(22)), Style.indexed(231));
+    static final long SIDEBAR_DIM = Style.withFg(Style.withBg(0, Style.indexed(235)), Style.indexed(244));
     static final long PREFIX = Style.withFg(Style.withBg(0, Style.indexed(214)), Style.indexed(16)) | Style.BOLD;
     static final long OFFLINE = Style.withFg(Style.withBg(0, Style.indexed(124)), Style.indexed(231)) | Style.BOLD;
     static final long COPY_TEXT = Style.DEFAULT;
@@ -69,16 +73,46 @@ final class Workbench {
         return best;
     }
 
-    void tabBar(Canvas c, Model.Workspace ws, java.util.Set<String> activity, java.util.Set<String> bells) {
+    /** A tab's label in the bar: its position and name, then {@code +} (activity) or {@code !} (bell). */
+    private static String tabLabel(Model.Tab t, java.util.Set<String> activity, java.util.Set<String> bells) {
+        String mark = "";
+        for (String p : t.panes().keySet()) {
+            if (bells.contains(p)) {
+                mark = "!";
+                break;
+            }
+            if (activity.contains(p)) {
+                mark = "+";
+            }
+        }
+        return t.position() + ":" + Canvas.clip(t.label(), 24) + mark + " ";
+    }
+
+    private static String workspaceLabel(Model.Workspace ws) {
+        String wsName = ws == null ? "artuditu" : ws.name() != null ? ws.name() : "workspace " + ws.index();
+        return " " + Canvas.clip(wsName, 20) + " ";
+    }
+
+    /** The columns the workspace name and every tab would take, so the widget region knows what is left. */
+    static int tabsWidth(Model.Workspace ws, java.util.Set<String> activity, java.util.Set<String> bells) {
+        int w = Canvas.width(workspaceLabel(ws));
+        if (ws != null) {
+            for (Model.Tab t : ws.tabs()) {
+                w += 1 + (tabState(t) != null ? 1 : 0) + Canvas.width(tabLabel(t, activity, bells));
+            }
+        }
+        return w;
+    }
+
+    /** The tab bar; the right {@code reserve} columns are left to the top-right widget region. */
+    void tabBar(Canvas c, Model.Workspace ws, java.util.Set<String> activity, java.util.Set<String> bells, int reserve) {
         c.fill(0, 0, c.cols, 1, Canvas.BLANK, BAR);
         int x = 0;
-        String wsName = ws == null ? "artuditu" : ws.name() != null ? ws.name() : "workspace " + ws.index();
-        x += c.text(x, 0, " " + Canvas.clip(wsName, 20) + " ", ACCENT, c.cols - x);
+        x += c.text(x, 0, workspaceLabel(ws), ACCENT, c.cols - x);
         if (ws == null) {
             return;
         }
-        // The top-right widget region (filled by bar modules) keeps a quarter of the bar.
-        int limit = c.cols - Math.min(100, c.cols / 4);
+        int limit = c.cols - reserve;
         for (Model.Tab t : ws.tabs()) {
             if (x >= limit) {
                 x += c.text(x, 0, "…", BAR_DIM, limit + 1 - x);
@@ -92,29 +126,23 @@ final class Workbench {
             if (state != null) {
                 x += c.text(x, 0, "●", Style.withBg(agentColor(state), Style.bg(st)), limit - x);
             }
-            String mark = "";
-            for (String p : t.panes().keySet()) {
-                if (bells.contains(p)) {
-                    mark = "!";
-                    break;
-                }
-                if (activity.contains(p)) {
-                    mark = "+";
-                }
-            }
-            x += c.text(x, 0, t.position() + ":" + Canvas.clip(t.label(), 24) + mark + " ", st, limit - x);
+            x += c.text(x, 0, tabLabel(t, activity, bells), st, limit - x);
             hits.add(new Hit(x0, x, 0, "tab", t.id()));
         }
     }
 
-    void sidebar(Canvas c, Model m, int top, int width, int height) {
+    /**
+     * The left sidebar's background and border, and its workspace list in the first
+     * {@code listHeight} rows (cut with "…N more" when they do not all fit).
+     */
+    void sidebar(Canvas c, Model m, int top, int width, int height, int listHeight) {
         c.fill(0, top, width, height, Canvas.BLANK, SIDEBAR);
         c.text(1, top, "WORKSPACES", SIDEBAR | Style.BOLD, width - 2);
+        List<Model.Workspace> order = m.displayOrder();
+        int room = Math.min(height, listHeight) - 1;
+        int shown = order.size() <= room ? order.size() : Math.max(0, room - 1);
         int y = top + 1;
-        for (Model.Workspace w : m.displayOrder()) {
-            if (y >= top + height) {
-                break;
-            }
+        for (Model.Workspace w : order.subList(0, shown)) {
             boolean active = w.id().equals(m.activeWorkspace);
             long st = active ? SIDEBAR_ACTIVE : SIDEBAR;
             c.fill(0, y, width, 1, Canvas.BLANK, st);
@@ -132,6 +160,9 @@ final class Workbench {
             hits.add(new Hit(0, width, y, "workspace", w.id()));
             y++;
         }
+        if (shown < order.size() && room > 0) {
+            c.text(2, y, "…" + (order.size() - shown) + " more", SIDEBAR_DIM, width - 3);
+        }
         // its border, which the mouse drags to resize
         for (int r = top; r < top + height; r++) {
             c.put(width, r, "│", 1, BORDER);
@@ -139,13 +170,15 @@ final class Workbench {
         hits.add(new Hit(width, width + 1, -1, "sidebar_edge", null));
     }
 
-    void dock(Canvas c, int x, int top, int width, int height) {
+    /** The right sidebar's background and border; docks paint over it, and without any it says so. */
+    void rightSidebar(Canvas c, int x, int top, int width, int height, boolean empty) {
         c.fill(x, top, width, height, Canvas.BLANK, SIDEBAR);
         for (int r = top; r < top + height; r++) {
             c.put(x, r, "│", 1, BORDER);
         }
-        c.text(x + 2, top, "DOCKS", SIDEBAR | Style.BOLD, width - 3);
-        c.text(x + 2, top + 1, "(modules add docks here)", SIDEBAR, width - 3);
+        if (empty) {
+            c.text(x + 2, top, "no docks", SIDEBAR_DIM, width - 3);
+        }
     }
 
     /** Pane headers and the borders between side-by-side panes. */
@@ -184,23 +217,44 @@ final class Workbench {
         }
     }
 
-    void bottom(Canvas c, String left, long leftStyle, String version, boolean offline) {
+    /**
+     * The bottom line: {@code left} (guidance or a prompt) clipped to leave {@code reserve}
+     * columns before the version for the bottom-right widget region; returns the column
+     * where the version starts.
+     */
+    int bottom(Canvas c, String left, long leftStyle, String version, boolean offline, int reserve) {
         int y = c.rows - 1;
         c.fill(0, y, c.cols, 1, Canvas.BLANK, BAR);
-        String right = offline ? " server stopped: reconnecting… " : " artuditu " + version + " ";
+        String right = versionLabel(version, offline);
         int rw = Canvas.width(right);
-        int x = c.text(0, y, Canvas.clip(left, Math.max(0, c.cols - rw - 1)), leftStyle, c.cols - rw - 1);
-        // the bottom-right widget region sits between the guidance and the version
-        c.text(Math.max(x, c.cols - rw), y, right, offline ? OFFLINE : BAR_DIM, rw);
+        int room = Math.max(0, c.cols - rw - 1 - reserve);
+        c.text(0, y, Canvas.clip(left, room), leftStyle, room);
+        int vx = Math.max(0, c.cols - rw);
+        c.text(vx, y, right, offline ? OFFLINE : BAR_DIM, rw);
+        return vx;
     }
 
-    /** Toasts stacked up from above the bottom line, right-aligned. */
-    void toasts(Canvas c, List<Map.Entry<String, Boolean>> toasts) {
-        int y = c.rows - 2;
+    static String versionLabel(String version, boolean offline) {
+        return offline ? " server stopped: reconnecting… " : " artuditu " + version + " ";
+    }
+
+    /** A toast's rendition by its level. */
+    static long toastStyle(String level) {
+        return switch (level == null ? "info" : level) {
+            case "error" -> TOAST_ERROR;
+            case "warning" -> TOAST_WARNING;
+            case "success" -> TOAST_SUCCESS;
+            default -> TOAST;
+        };
+    }
+
+    /** Toasts stacked up from row {@code bottom}, newest lowest, right-aligned. */
+    void toasts(Canvas c, List<App.Toast> toasts, int bottom) {
+        int y = bottom;
         for (int i = toasts.size() - 1; i >= 0 && y > 0; i--, y--) {
-            String t = " " + Canvas.clip(toasts.get(i).getKey(), Math.max(4, c.cols / 2)) + " ";
+            String t = " " + Canvas.clip(toasts.get(i).text(), Math.max(4, c.cols / 2)) + " ";
             int w = Canvas.width(t);
-            c.text(Math.max(0, c.cols - w - 1), y, t, toasts.get(i).getValue() ? TOAST_ERROR : TOAST, w);
+            c.text(Math.max(0, c.cols - w - 1), y, t, toastStyle(toasts.get(i).level()), w);
         }
     }
 

@@ -254,4 +254,27 @@ class ModuleMethodsTest extends OneServerPerClass {
         assertEquals("invalid_request", Wire.code(Wire.call(sock, "module.pane.open", "{\"id\":\"panes\"}")),
                 "a disabled module opens nothing");
     }
+
+    @Test
+    void aBundleModuleWhoseComponentThrowsIsReportedAndTheServerServes() throws Exception {
+        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        JsonNode linked = ok(sock, "module.link", "{\"path\":" + path(jar) + "}");
+        assertEquals("counter", linked.get("id").asText());
+        ModuleReloadCyclesTest.awaitAnswer(sock);
+        assertFalse(ok(sock, "module.info", "{\"id\":\"counter\"}").get("module").has("problems"));
+        ok(sock, "module.settings.set", "{\"id\":\"counter\",\"key\":\"fail_on_start\",\"value\":true}");
+        ok(sock, "module.disable", "{\"id\":\"counter\"}");
+        ok(sock, "module.enable", "{\"id\":\"counter\"}");
+        JsonNode info = ScriptModules.await(sock, "module.info", "{\"id\":\"counter\"}",
+                r -> r.get("module").has("problems"));
+        assertTrue(info.at("/module/problems/0").asText().contains("fail_on_start is set"), info.toString());
+        assertEquals("method_unavailable", Wire.code(Wire.call(sock, "example.counter.get", "{}")),
+                "its family did not come up");
+        ok(sock, "module.settings.set", "{\"id\":\"counter\",\"key\":\"fail_on_start\",\"value\":false}");
+        ok(sock, "module.disable", "{\"id\":\"counter\"}");
+        ok(sock, "module.enable", "{\"id\":\"counter\"}");
+        ModuleReloadCyclesTest.awaitAnswer(sock);
+        ok(sock, "module.unlink", "{\"id\":\"counter\"}");
+        assertTrue(Wire.call(sock, "example.counter.get", "{}").has("error"), "unlinked: its method is gone");
+    }
 }

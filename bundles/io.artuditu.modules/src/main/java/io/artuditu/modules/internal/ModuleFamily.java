@@ -93,6 +93,10 @@ public final class ModuleFamily implements UhpFamily {
         }
         if (r.bundleId >= 0) {
             n.put("bundle_id", r.bundleId);
+            List<String> problems = modules.componentProblems(r);
+            if (!problems.isEmpty()) {
+                problems.forEach(n.putArray("problems")::add);
+            }
         }
     }
 

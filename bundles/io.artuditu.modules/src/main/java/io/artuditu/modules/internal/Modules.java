@@ -51,6 +51,10 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+import org.osgi.service.component.runtime.dto.UnsatisfiedReferenceDTO;
 import org.osgi.util.tracker.BundleTracker;
 import org.osgi.util.tracker.BundleTrackerCustomizer;
 
@@ -91,6 +95,10 @@ public final class Modules implements Directory {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile Workspaces workspaces;
+    /** Declarative Services' own view, for what a bundle module's components failed to do. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ServiceComponentRuntime scr;
 
     @Activate
     public Modules(BundleContext context, @Reference UhpDispatcher dispatcher, @Reference ServerControl server) {
@@ -176,6 +184,47 @@ public final class Modules implements Directory {
 
     synchronized Optional<ModuleRecord> ofBundle(long bundleId) {
         return records.values().stream().filter(r -> r.bundleId == bundleId).findFirst();
+    }
+
+    /**
+     * What a bundle module's components could not do, as Declarative Services reports it: a
+     * component whose activation threw (with the exception) or that waits for a reference
+     * nobody provides. Empty for a script module or when DS is away.
+     */
+    List<String> componentProblems(ModuleRecord r) {
+        ServiceComponentRuntime rt = scr;
+        Bundle b = r.bundleId < 0 ? null : context.getBundle(r.bundleId);
+        if (rt == null || b == null || b.getState() != Bundle.ACTIVE) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (ComponentDescriptionDTO d : rt.getComponentDescriptionDTOs(b)) {
+            if (!rt.isComponentEnabled(d)) {
+                continue;
+            }
+            for (ComponentConfigurationDTO c : rt.getComponentConfigurationDTOs(d)) {
+                if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
+                    out.add("component " + d.name + " failed to activate: " + firstLine(c.failure));
+                } else if (c.state == ComponentConfigurationDTO.UNSATISFIED_REFERENCE) {
+                    for (UnsatisfiedReferenceDTO u : c.unsatisfiedReferences) {
+                        out.add("component " + d.name + " waits for its reference " + u.name
+                                + (u.target == null ? "" : " " + u.target));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The root cause's line of a stack trace DS recorded (a constructor's exception comes wrapped). */
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "(no reason given)";
+        }
+        int cause = s.lastIndexOf("Caused by: ");
+        String from = cause >= 0 ? s.substring(cause + "Caused by: ".length()) : s;
+        int nl = from.indexOf('\n');
+        return (nl < 0 ? from : from.substring(0, nl)).strip();
     }
 
     Path configDir(String id) throws IOException {

@@ -35,6 +35,9 @@ public final class CounterModule implements UhpFamily {
     @Activate
     public CounterModule(@Reference ModuleContext context) {
         this.context = context;
+        if (context.setting("fail_on_start").asBoolean()) {
+            throw new IllegalStateException("fail_on_start is set");
+        }
         JsonNode contract = read("protocol/example.counter.json").path("methods").path("example.counter.get");
         this.methods = List.of(UhpMethod.of("example.counter.get", Scope.READ, contract.get("params"),
                 contract.get("result"), this::get));

@@ -277,4 +277,53 @@ class ModuleMethodsTest extends OneServerPerClass {
         ok(sock, "module.unlink", "{\"id\":\"counter\"}");
         assertTrue(Wire.call(sock, "example.counter.get", "{}").has("error"), "unlinked: its method is gone");
     }
+
+    /** The counter jar with one entry replaced (its manifest, or its module.toml). */
+    static Path rewritten(Path out, String entry, java.util.function.UnaryOperator<String> edit) throws Exception {
+        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(jar));
+                java.util.zip.ZipOutputStream o = new java.util.zip.ZipOutputStream(Files.newOutputStream(out))) {
+            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                byte[] b = in.readAllBytes();
+                if (e.getName().equals(entry) && entry.equals("META-INF/MANIFEST.MF")) {
+                    java.util.jar.Manifest mf = new java.util.jar.Manifest(new java.io.ByteArrayInputStream(b));
+                    java.util.jar.Attributes main = mf.getMainAttributes();
+                    main.putValue("Import-Package", edit.apply(main.getValue("Import-Package")));
+                    java.io.ByteArrayOutputStream bo = new java.io.ByteArrayOutputStream();
+                    mf.write(bo);
+                    b = bo.toByteArray();
+                } else if (e.getName().equals(entry)) {
+                    b = edit.apply(new String(b, java.nio.charset.StandardCharsets.UTF_8))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                }
+                o.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                o.write(b);
+                o.closeEntry();
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aBundleModuleBuiltForAnotherSdkIsRefusedWithTheReason() throws Exception {
+        Path wrongApi = rewritten(work.resolve("api2.jar"), "META-INF/artuditu/module.toml",
+                t -> t.replace("api = \"[1.0,2.0)\"", "api = \"[2.0,3.0)\""));
+        JsonNode r = Wire.call(sock, "module.link", "{\"path\":" + path(wrongApi) + "}");
+        assertEquals("invalid_request", Wire.code(r), r.toString());
+        assertTrue(r.at("/error/message").asText().contains("needs Artuditu API [2.0,3.0)"), r.toString());
+        // built against a later SDK: its manifest imports io.artuditu.sdk 2.x, which this server does not export
+        Path wrongImport = rewritten(work.resolve("import2.jar"), "META-INF/MANIFEST.MF",
+                t -> {
+                    String changed = t.replaceAll("io\\.artuditu\\.sdk;version=\"[^\"]*\"", "io.artuditu.sdk;version=\"[2.0,3)\"");
+                    assertTrue(changed.contains("io.artuditu.sdk;version=\"[2.0,3)\""), t);
+                    return changed;
+                });
+        JsonNode r2 = Wire.call(sock, "module.link", "{\"path\":" + path(wrongImport) + "}");
+        assertEquals("invalid_request", Wire.code(r2), r2.toString());
+        assertTrue(r2.at("/error/message").asText().contains("io.artuditu.sdk"), "the reason names the package: " + r2);
+        assertEquals("not_found", Wire.code(Wire.call(sock, "module.info", "{\"id\":\"counter\"}")), "nothing stays");
+        for (JsonNode b : ok(sock, "server.bundle.list", "{}").get("bundles")) {
+            assertFalse(b.get("location").asText().contains("import2.jar"), "the refused bundle was uninstalled: " + b);
+        }
+    }
 }

@@ -46,6 +46,11 @@ final class Local {
         }
     }
 
+    /** Whether a method is registered now. */
+    boolean has(String method) {
+        return dispatcher.methods().stream().anyMatch(m -> m.name().equals(method));
+    }
+
     static ErrorCode code(String wire) {
         for (ErrorCode c : ErrorCode.values()) {
             if (c.wire().equals(wire)) {

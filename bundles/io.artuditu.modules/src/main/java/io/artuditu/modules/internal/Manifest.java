@@ -159,8 +159,8 @@ record Manifest(String id, String name, String version, String api, String descr
             if (sc == null) {
                 scopes.add(Scope.READ);
             } else {
-                if (!sc.isArray() || sc.size() > 8) {
-                    throw new Invalid("scopes must be a list of at most 8 scope names");
+                if (!sc.isArray() || sc.isEmpty() || sc.size() > 8) {
+                    throw new Invalid("scopes must be a list of 1 to 8 scope names (an action's token holds them)");
                 }
                 for (JsonNode s : sc) {
                     scopes.add(Scope.fromWire(s.asText()).filter(x -> s.isTextual())
@@ -203,6 +203,9 @@ record Manifest(String id, String name, String version, String api, String descr
                 }
             }
             String onEnable = root.has("on_enable") ? string(root, "on_enable", false) : null;
+            if (onEnable != null && folder == null) {
+                throw new Invalid("on_enable is for script modules; a bundle module's components start when it is enabled");
+            }
             if (onEnable != null && !actions.containsKey(onEnable)) {
                 throw new Invalid("on_enable names no declared action: " + onEnable);
             }
@@ -236,6 +239,10 @@ record Manifest(String id, String name, String version, String api, String descr
             }
             int timeout = a.has("timeout_ms") ? (int) integer(a, "timeout_ms", 100, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
             int every = a.has("every_ms") ? (int) integer(a, "every_ms", MIN_EVERY_MS, 86_400_000) : 0;
+            if (folder == null && every > 0) {
+                throw new Invalid("action " + aid + ": a bundle module schedules its own work (ModuleContext.scheduler());"
+                        + " every_ms is for script modules");
+            }
             return new Action(aid, title, run, List.copyOf(args), timeout, every);
         }
 
@@ -366,8 +373,18 @@ record Manifest(String id, String name, String version, String api, String descr
         }
 
         private static String text(ObjectNode n, String key, boolean required, int max) throws Invalid {
-            String s = string(n, key, required);
-            if (s != null && (s.length() > max || Limits.hasControl(s))) {
+            JsonNode v = n.get(key);
+            if (v == null) {
+                if (required) {
+                    throw new Invalid(key + " is required");
+                }
+                return null;
+            }
+            if (!v.isTextual() || v.textValue().isEmpty()) {
+                throw new Invalid(key + " must be a non-empty string");
+            }
+            String s = v.textValue();
+            if (s.length() > max || Limits.hasControl(s)) {
                 throw new Invalid(key + " must be at most " + max + " characters without control characters");
             }
             return s;

@@ -73,6 +73,7 @@ import org.osgi.util.tracker.BundleTrackerCustomizer;
 public final class Modules implements Directory {
     private static final Logger LOG = System.getLogger(Modules.class.getName());
     static final int MAX_MODULES = 128;
+    static final long READY_WAIT_MS = 15_000;
 
     private final BundleContext context;
     private final Path dir;
@@ -126,16 +127,32 @@ public final class Modules implements Directory {
         this.tracker = new BundleTracker<>(context, Bundle.INSTALLED | Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE
                 | Bundle.STOPPING, new Tracker());
         tracker.open();
-        for (String link : List.copyOf(links)) {
-            if (link.endsWith(".jar")) {
-                reinstall(Path.of(link));
-            }
-        }
+        // Not here: a module bundle started inside this constructor would ask for its context
+        // while this component is still being activated, and Declarative Services refuses that.
+        // Script modules' first actions wait for the families they use (tokens, ui) too.
+        List<String> jars = links.stream().filter(l -> l.endsWith(".jar")).toList();
         List<ModuleRecord> toStart;
         synchronized (this) {
             toStart = records.values().stream().filter(r -> r.kind.equals(ModuleRecord.SCRIPT) && r.enabled()).toList();
         }
-        toStart.forEach(this::started);
+        timers.execute(() -> {
+            awaitPlatform();
+            jars.forEach(j -> reinstall(Path.of(j)));
+            toStart.stream().filter(ModuleRecord::enabled).forEach(this::started);
+        });
+    }
+
+    /** At start-up, until the families an action needs are registered (at most {@link #READY_WAIT_MS}). */
+    private void awaitPlatform() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_WAIT_MS);
+        while (System.nanoTime() < deadline && !(local.has("uhp.token.create") && local.has("ui.bar.push"))) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Deactivate

@@ -79,11 +79,15 @@ final class ModuleProbe {
         return Optional.empty();
     }
 
-    /** What a person reads in a widget: its segments' symbols and texts, in order. */
+    /** What a person reads in a widget: its segments' symbols and texts, spacers as blanks, in order. */
     static String text(JsonNode content) {
         StringBuilder s = new StringBuilder();
         for (JsonNode seg : content) {
-            s.append(seg.has("symbol") ? seg.get("symbol").asText() : seg.path("text").asText());
+            if (seg.get("type").asText().equals("spacer")) {
+                s.append(" ".repeat(seg.path("width").asInt(1)));
+            } else {
+                s.append(seg.has("symbol") ? seg.get("symbol").asText() : seg.path("text").asText());
+            }
         }
         return s.toString();
     }

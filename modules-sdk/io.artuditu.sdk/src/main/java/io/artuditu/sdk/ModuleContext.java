@@ -18,14 +18,15 @@ import java.util.function.Consumer;
  * or unlinked: widgets and docks are removed, notifications cleared, action handlers
  * forgotten, panes the module opened closed, subscriptions cancelled, the scheduler shut
  * down and threads interrupted (then joined for up to one second). After revocation every
- * method throws {@link IllegalStateException}. Thread safe.
+ * method but {@link #moduleId}, {@link #log} and {@link #active} throws
+ * {@link IllegalStateException}. Thread safe.
  */
 @org.osgi.annotation.versioning.ProviderType
 public interface ModuleContext {
     /** The module id from its manifest. */
     String moduleId();
 
-    /** A folder for the module's own files, {@code <home>/modules/<id>/config/}; created on first use. */
+    /** A folder for the module's own files, {@code <home>/modules/data/<id>/}; created on first use. */
     Path configDir();
 
     /** The current value of a setting the manifest declares (its default when unset). */
@@ -55,7 +56,10 @@ public interface ModuleContext {
     /** Clears this module's notifications with {@code dedupeKey} (all of them for null); how many. */
     int clearNotifications(String dedupeKey);
 
-    /** Shows a transient message in every attached workbench, as {@code ui.toast}. */
+    /**
+     * Shows a transient message in every attached workbench: a {@link #call} of
+     * {@code ui.toast}, so the manifest's {@code scopes} must include {@code extensions}.
+     */
     void toast(String text) throws UhpException;
 
     /**
@@ -85,8 +89,11 @@ public interface ModuleContext {
 
     /**
      * Delivers events (exact names; empty for all) to {@code listener} on a thread of the
-     * platform's, one at a time and in order. A listener that falls behind by more than
-     * 256 events loses the oldest and is told by an {@code events.resync_required} event.
+     * platform's ({@code module-<id>-events}), one at a time and in order; each is the whole
+     * frame, {@code {"event", "sequence", "data"}}. A listener that falls further behind
+     * than the event bus queues for a subscriber (1,024 events or 4 MiB) is cut: the queued
+     * events are dropped, it gets one {@code events.resync_required} frame, and the
+     * subscription ends; subscribe again to go on.
      */
     AutoCloseable subscribe(Set<String> events, Consumer<JsonNode> listener);
 

@@ -48,11 +48,11 @@ def has_widget(sock, key):
     return any(w["key"] == key for w in ok(sock, "ui.bar.list")["widgets"])
 
 
-def until(pred, timeout=20.0):
+def until(pred, timeout=20.0, what="a condition"):
     t0 = time.perf_counter()
     while not pred():
         if time.perf_counter() - t0 > timeout:
-            raise SystemExit("timed out")
+            raise SystemExit("timed out waiting for " + what)
     return time.perf_counter() - t0
 
 
@@ -63,11 +63,11 @@ def cycle(sock, module, key, reps):
     for _ in range(reps):
         t0 = time.perf_counter()
         ok(sock, "module.enable", {"id": module})
-        until(lambda: has_widget(sock, key))
+        until(lambda: has_widget(sock, key), what=key + " to appear")
         on.append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         ok(sock, "module.disable", {"id": module})
-        until(lambda: not has_widget(sock, key))
+        until(lambda: not has_widget(sock, key), what=key + " to go")
         off.append((time.perf_counter() - t0) * 1000)
     ok(sock, "module.enable", {"id": module})
     return on, off
@@ -135,6 +135,7 @@ def main():
     env = dict(os.environ, ARTUDITU_HOME=home, ARTU_NO_BUILD="1")
     sock = os.path.join(home, "artuditu.sock")
     subprocess.run([ARTU, "server", "start"], env=env, check=True, stdout=subprocess.DEVNULL)
+    print("server started", file=sys.stderr)
     res = {"machine": os.uname().nodename, "cpus": os.cpu_count(), "loadavg": os.getloadavg(),
            "reps": a.reps, "updates": a.updates, "rate": a.rate}
     try:
@@ -153,7 +154,7 @@ def main():
             f.write("#!/bin/sh\nexec artu bar push --id w --content '[{\"type\":\"text\",\"text\":\"hi\"}]'\n")
         os.chmod(os.path.join(sdir, "bin/show.sh"), 0o755)
         ok(sock, "module.link", {"path": sdir})
-        until(lambda: has_widget(sock, "s/w"))
+        until(lambda: has_widget(sock, "s/w"), what="the script module's first widget")
         son, soff = cycle(sock, "s", "s/w", max(5, a.reps // 3))
         res.update(summary("script_enable_to_widget", son))
         res.update(summary("script_disable_to_gone", soff))

@@ -326,4 +326,21 @@ class ModuleMethodsTest extends OneServerPerClass {
             assertFalse(b.get("location").asText().contains("import2.jar"), "the refused bundle was uninstalled: " + b);
         }
     }
+
+    @Test
+    void aModuleAddsMethodsOnlyWithTheExtensionsScope() throws Exception {
+        Path readOnly = rewritten(work.resolve("readonly.jar"), "META-INF/artuditu/module.toml",
+                t -> t.replace("scopes = [\"read\", \"extensions\"]", "scopes = [\"read\"]"));
+        ok(sock, "module.link", "{\"path\":" + path(readOnly) + "}");
+        JsonNode info = ScriptModules.await(sock, "module.info", "{\"id\":\"counter\"}",
+                r -> r.toString().contains("extensions scope"));
+        assertTrue(info.toString().contains("does not hold the extensions scope"), info.toString());
+        assertEquals("unknown_method", Wire.code(Wire.call(sock, "example.counter.get", "{}")), "its family is not offered");
+        boolean listed = false;
+        for (JsonNode m : ok(sock, "uhp.capabilities", "{}").get("methods")) {
+            listed |= m.get("name").asText().equals("example.counter.get");
+        }
+        assertFalse(listed, "nor listed");
+        ok(sock, "module.unlink", "{\"id\":\"counter\"}");
+    }
 }

@@ -89,6 +89,8 @@ public final class Modules implements Directory {
     /** Persisted: linked paths (folders and jars) and ids the operator disabled. */
     private final Set<String> links = new LinkedHashSet<>();
     private final Set<String> disabled = new LinkedHashSet<>();
+    /** Module bundles whose manifest lacks the extensions scope: their UHP families are hidden. */
+    private final Set<Long> noExtensions = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -215,6 +217,12 @@ public final class Modules implements Directory {
             return List.of();
         }
         List<String> out = new ArrayList<>();
+        if (familyRefused(r.bundleId) && b.getRegisteredServices() != null
+                && java.util.Arrays.stream(b.getRegisteredServices()).anyMatch(ref -> java.util.Arrays.asList(
+                        (String[]) ref.getProperty("objectClass")).contains(io.artuditu.uhp.api.UhpFamily.class.getName()))) {
+            out.add("it registers a UHP method family, but its manifest does not hold the extensions scope:"
+                    + " its methods are not offered");
+        }
         for (ComponentDescriptionDTO d : rt.getComponentDescriptionDTOs(b)) {
             if (!rt.isComponentEnabled(d)) {
                 continue;
@@ -242,6 +250,20 @@ public final class Modules implements Directory {
         String from = cause >= 0 ? s.substring(cause + "Caused by: ".length()) : s;
         int nl = from.indexOf('\n');
         return (nl < 0 ? from : from.substring(0, nl)).strip();
+    }
+
+    /** Whether a UHP family of this bundle must stay hidden (a module without the extensions scope). */
+    boolean familyRefused(long bundleId) {
+        return noExtensions.contains(bundleId);
+    }
+
+    private void gate(ModuleRecord r) {
+        Manifest m = r.view().manifest();
+        if (m == null || !(m.scopes().contains(Scope.EXTENSIONS) || m.scopes().contains(Scope.ALL))) {
+            noExtensions.add(r.bundleId);
+        } else {
+            noExtensions.remove(r.bundleId);
+        }
     }
 
     Path configDir(String id) throws IOException {
@@ -784,6 +806,7 @@ public final class Modules implements Directory {
                         m, error != null ? ModuleRecord.FAILED : stateOf(bundle), error);
                 r.bundleId = bundle.getBundleId();
                 records.put(id, r);
+                gate(r);
             }
             r.log.info("bundle " + bundle.getSymbolicName() + " " + bundle.getVersion() + " is " + r.view().state()
                     + (error != null ? ": " + error : ""));
@@ -819,6 +842,7 @@ public final class Modules implements Directory {
         @Override
         public void removedBundle(Bundle bundle, BundleEvent event, ModuleRecord r) {
             revoke(r, bundle.getState() == Bundle.UNINSTALLED);
+            noExtensions.remove(bundle.getBundleId());
             synchronized (Modules.this) {
                 if (records.get(r.id) == r) {
                     records.remove(r.id);
@@ -832,6 +856,7 @@ public final class Modules implements Directory {
             try (InputStream in = entry.openStream()) {
                 Manifest m = Manifest.parse(in.readNBytes(Manifest.MAX_BYTES + 1), null);
                 r.set(m, r.view().state(), null);
+                gate(r);
             } catch (IOException | Manifest.Invalid | NullPointerException e) {
                 r.set(r.view().manifest(), ModuleRecord.FAILED, String.valueOf(e.getMessage()));
             }

@@ -1,10 +1,10 @@
 package io.artuditu.dispatcher.internal;
 
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.Reply;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

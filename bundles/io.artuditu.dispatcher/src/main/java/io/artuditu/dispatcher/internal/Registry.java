@@ -1,8 +1,8 @@
 package io.artuditu.dispatcher.internal;
 
-import io.artuditu.uhp.api.ClaimConflict;
-import io.artuditu.uhp.api.MethodInfo;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.MethodInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

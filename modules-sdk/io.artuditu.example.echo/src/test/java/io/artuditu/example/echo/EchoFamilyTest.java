@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.platform.BasicCall;
 import org.junit.jupiter.api.Test;
 
 class EchoFamilyTest {

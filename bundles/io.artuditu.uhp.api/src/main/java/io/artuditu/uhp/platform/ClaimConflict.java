@@ -1,4 +1,4 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
 /**
  * A method claimed by two families: the one that answers and the one set aside.

@@ -1,5 +1,7 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.StreamHandler;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 

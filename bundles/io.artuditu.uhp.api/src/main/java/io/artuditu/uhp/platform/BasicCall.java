@@ -1,15 +1,20 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.Connection;
+import io.artuditu.uhp.api.Scope;
+import io.artuditu.uhp.api.StreamHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * The plain {@link Call}: what the dispatcher hands a handler, and what a module's unit
- * test builds to call its handler directly ({@link #of}). Confined to one thread.
+ * The plain {@link Call}: what the dispatcher hands a handler, and what the platform's own
+ * tests build to call a handler directly ({@link #of}). Confined to one thread.
  */
 public final class BasicCall implements Call {
     private final String id;

@@ -1,4 +1,4 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
 import java.nio.file.Path;
 import java.time.Instant;

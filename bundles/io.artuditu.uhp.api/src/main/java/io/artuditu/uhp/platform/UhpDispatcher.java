@@ -1,5 +1,8 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
+import io.artuditu.uhp.api.Caller;
+import io.artuditu.uhp.api.Connection;
+import io.artuditu.uhp.api.ErrorCode;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
-package io.artuditu.uhp.api;
+package io.artuditu.uhp.platform;
 
+import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.schema.JsonSchema;
 
 /**

@@ -13,7 +13,6 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.uhp.platform.BasicCall;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -85,8 +84,8 @@ class BundleFamilyTest {
         assertEquals("server.bundle", family.family());
         assertEquals(6, family.methods().size());
         for (UhpMethod m : family.methods()) {
-            assertEquals(Scope.ADMIN, UhpContract.standard().method(m.name()).scope());
-            assertEquals("server.bundle", UhpContract.standard().method(m.name()).family());
+            assertEquals(Scope.ADMIN, family.contract().method(m.name()).orElseThrow().scope());
+            assertEquals("server.bundle", family.contract().method(m.name()).orElseThrow().family());
         }
     }
 

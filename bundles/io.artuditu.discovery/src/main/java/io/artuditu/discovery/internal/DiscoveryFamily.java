@@ -5,9 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.platform.ClaimConflict;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.ServerControl;
@@ -30,7 +29,7 @@ public final class DiscoveryFamily implements UhpFamily {
     private final ServerControl server;
     private final UhpDispatcher dispatcher;
     private final List<StatsContributor> contributors = new CopyOnWriteArrayList<>();
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     /** The event bus, when its bundle runs: it owns the sequence. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -40,12 +39,12 @@ public final class DiscoveryFamily implements UhpFamily {
     public DiscoveryFamily(@Reference ServerControl server, @Reference UhpDispatcher dispatcher) {
         this.server = server;
         this.dispatcher = dispatcher;
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("ping"), this::ping),
-                UhpMethod.of(c.method("uhp.capabilities"), this::capabilities),
-                UhpMethod.of(c.method("uhp.stats"), this::stats),
-                UhpMethod.of(c.method("server.stop"), this::stop));
+        this.contract = FamilyContract.load(DiscoveryFamily.class, "protocol/uhp/v1/discovery.json")
+                .route("ping", this::ping)
+                .route("uhp.capabilities", this::capabilities)
+                .route("uhp.stats", this::stats)
+                .route("server.stop", this::stop)
+                .bind();
     }
 
     @Reference(service = StatsContributor.class, cardinality = ReferenceCardinality.MULTIPLE,
@@ -64,8 +63,8 @@ public final class DiscoveryFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     ObjectNode ping(Call call) {

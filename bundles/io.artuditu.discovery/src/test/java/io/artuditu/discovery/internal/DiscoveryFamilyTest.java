@@ -9,7 +9,7 @@ import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.platform.BasicCall;
 import io.artuditu.uhp.platform.ClaimConflict;
 import io.artuditu.uhp.platform.MethodInfo;
@@ -88,7 +88,7 @@ class DiscoveryFamilyTest {
     @Test
     void everyMethodIsInTheContractWithTheContractsScope() {
         for (UhpMethod m : family.methods()) {
-            assertEquals(UhpContract.standard().method(m.name()).scope(), m.scope());
+            assertEquals(FamilyContract.load(DiscoveryFamily.class, "protocol/uhp/v1/discovery.json").method(m.name()).orElseThrow().scope(), m.scope());
         }
     }
 

@@ -1,9 +1,8 @@
-package io.artuditu.tokens.internal;
+package io.artuditu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.artuditu.uhp.api.schema.MethodContract;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ class SecurityDocTest {
             }
         }
         List<String> expected = new ArrayList<>();
-        for (MethodContract m : UhpContract.standard().methods().values()) {
+        for (MethodContract m : Contract.installed().methods().values()) {
             expected.add("| `" + m.name() + "` | " + m.family() + " | `" + m.scope().wire() + "` |");
         }
         assertEquals(String.join("\n", expected), String.join("\n", documented),

@@ -81,7 +81,22 @@ final class Wire {
             assertEquals("", result.validate(reply.get("result"), "result").map(Object::toString).orElse(""),
                     method + " result: " + all);
         }
+        if (reply.at("/result/event").isObject()) {
+            event(reply.at("/result/event"), all);
+        }
         return reply;
+    }
+
+    /**
+     * Checks an event line's data against the schema its family declares, when one does
+     * (events a test publishes through example.publish are declared by nobody).
+     */
+    static void event(JsonNode event, String context) {
+        var declared = Installed.CONTRACT.events().get(event.path("event").asText());
+        if (declared != null) {
+            assertEquals("", declared.data().validate(event.path("data"), "data").map(Object::toString).orElse(""),
+                    event.path("event").asText() + " data: " + context);
+        }
     }
 
     static String code(JsonNode reply) {

@@ -40,6 +40,7 @@ class ContractTest {
             assertEquals(List.of(), missing, "registered methods without a row in their bundle's contract");
             assertEquals(Installed.CONTRACT.methods().size(), caps.get("methods").size(),
                     "every method the contract describes is served");
+            assertEquals("[]", caps.get("failures").toString(), "every built-in family offers its whole contract");
             Installed.CONTRACT.events().values().forEach(e -> assertTrue(families.contains(e.family()), e.name()));
             assertEquals(List.of(), Installed.CONTRACT.problems());
         }

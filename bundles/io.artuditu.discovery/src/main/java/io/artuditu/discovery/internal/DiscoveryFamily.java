@@ -8,6 +8,7 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.ServerControl;
 import io.artuditu.uhp.platform.StatsContributor;
@@ -87,6 +88,18 @@ public final class DiscoveryFamily implements UhpFamily {
         ArrayNode cs = r.putArray("conflicts");
         for (ClaimConflict c : dispatcher.conflicts()) {
             cs.addObject().put("method", c.method()).put("winner", c.winnerBundle()).put("loser", c.loserBundle());
+        }
+        // What bundles meant to offer and the server does not, with the reason (docs/protocol/discovery.md).
+        ArrayNode fs = r.putArray("failures");
+        for (FamilyFailure f : dispatcher.failures()) {
+            ObjectNode row = fs.addObject().put("family", f.family());
+            if (f.method() != null) {
+                row.put("method", f.method());
+            }
+            if (f.event() != null) {
+                row.put("event", f.event());
+            }
+            row.put("bundle", f.bundle()).put("reason", f.reason());
         }
         // The event bus owns the sequence; while it is not running no event exists.
         EventBus b = bus;

@@ -13,6 +13,8 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.Reply;
 import io.artuditu.uhp.platform.UhpDispatcher;
@@ -70,6 +72,16 @@ class SocketServerTest {
         @Override
         public List<ClaimConflict> conflicts() {
             return List.of();
+        }
+
+        @Override
+        public List<FamilyFailure> failures() {
+            return List.of();
+        }
+
+        @Override
+        public UhpContract contract() {
+            return UhpContract.assemble(UhpContract.envelope(), List.of());
         }
     }
 

@@ -3,6 +3,7 @@ package io.artuditu.uhp.platform;
 import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.schema.UhpContract;
 import java.util.List;
 
 /**
@@ -35,4 +36,17 @@ public interface UhpDispatcher {
 
     /** Method names claimed twice, with the winner and the loser. */
     List<ClaimConflict> conflicts();
+
+    /**
+     * What registered families could not offer (methods and events left out of their
+     * contracts, routes without a row) and families that could not register at all, with
+     * the reason.
+     */
+    List<FamilyFailure> failures();
+
+    /**
+     * The installed contract: the envelope with the contracts of the families registered
+     * now ({@link io.artuditu.uhp.api.UhpFamily#contract()}), in registration order.
+     */
+    UhpContract contract();
 }

@@ -218,8 +218,11 @@ public final class FamilyContract {
         if (!m.isObject()) {
             throw new IllegalArgumentException("the row is not an object");
         }
-        Scope scope = Scope.fromWire(m.path("scope").asText(null))
-                .orElseThrow(() -> new IllegalArgumentException("unknown scope " + m.path("scope")));
+        if (!m.hasNonNull("scope")) {
+            throw new IllegalArgumentException("no scope");
+        }
+        Scope scope = Scope.fromWire(m.get("scope").asText())
+                .orElseThrow(() -> new IllegalArgumentException("unknown scope " + m.get("scope")));
         JsonSchema params = schema(m, "params");
         JsonSchema result = schema(m, "result");
         for (String flag : new String[] {"mutates", "revision"}) {

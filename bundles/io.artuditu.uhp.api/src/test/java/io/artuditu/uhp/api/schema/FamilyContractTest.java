@@ -56,8 +56,9 @@ class FamilyContractTest {
         FamilyContract c = FamilyContract.load(FamilyContractTest.class, "contracts/broken.json");
         assertEquals(List.of("broken.ok"), List.copyOf(c.methods().keySet()));
         Map<String, String> p = byMethod(c.problems());
-        assertEquals(List.of("Bad.Name", "broken.cli", "broken.no_result", "broken.schema", "broken.scope", "broken.target"),
-                List.copyOf(p.keySet()));
+        assertEquals(List.of("Bad.Name", "broken.cli", "broken.no_result", "broken.no_scope", "broken.schema", "broken.scope",
+                "broken.target"), List.copyOf(p.keySet()));
+        assertEquals("no scope", p.get("broken.no_scope"));
         assertTrue(p.get("broken.schema").contains("params schema does not compile")
                 && p.get("broken.schema").contains("patternProperties"), p.get("broken.schema"));
         assertTrue(p.get("broken.scope").contains("unknown scope"), p.get("broken.scope"));

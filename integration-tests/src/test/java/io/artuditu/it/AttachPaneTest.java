@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -42,9 +41,9 @@ class AttachPaneTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Assumptions.assumeTrue(UhpContract.standard().describes("terminal.backend.create"),
+        Assumptions.assumeTrue(Installed.CONTRACT.describes("terminal.backend.create"),
                 "panes are created with terminal.backend.create, which this tree does not have yet");
-        serverLine = JsonSchema.compile(UhpContract.standard().document().at("/methods/attach.pane/stream/server_line"));
+        serverLine = Installed.schema("/methods/attach.pane/stream/server_line");
         server = new ForegroundServer(home);
     }
 

@@ -69,12 +69,17 @@ final class EventStream implements AutoCloseable {
         return l;
     }
 
+    /** The next line as JSON; an event line is checked against its declared data schema. */
     JsonNode nextJson(double seconds) throws Exception {
         String l = next(seconds);
         if (l.equals(EOF)) {
             throw new AssertionError("the stream ended");
         }
-        return Wire.M.readTree(l);
+        JsonNode n = Wire.M.readTree(l);
+        if (n.has("event") && n.has("sequence")) {
+            Wire.event(n, l);
+        }
+        return n;
     }
 
     /** A line already queued, or null. */

@@ -7,9 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -20,7 +19,6 @@ import java.util.concurrent.Callable;
  */
 final class Terms {
     static final String TB = "terminal.backend.";
-    private static final JsonNode CONTRACT_FILE = contractFile();
     static final JsonSchema OBSERVE_LINE = schema("/methods/terminal.backend.observe/stream/server_line");
     static final JsonSchema CONTROL_LINE = schema("/methods/terminal.backend.control/stream/server_line");
 
@@ -28,22 +26,14 @@ final class Terms {
     }
 
     private static JsonSchema schema(String pointer) {
-        return JsonSchema.compile(UhpContract.standard().document().at(pointer));
-    }
-
-    private static JsonNode contractFile() {
-        try (InputStream in = UhpContract.class.getClassLoader().getResourceAsStream(UhpContract.ROOT + "terminal.json")) {
-            return Wire.M.readTree(in);
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
+        return Installed.schema(pointer);
     }
 
     /** The schema the contract gives an event's data. */
     static JsonSchema eventSchema(String event) {
-        JsonNode s = CONTRACT_FILE.at("/events/" + event);
-        assertTrue(s.isObject(), "the contract describes " + event);
-        return JsonSchema.compile(s);
+        FamilyContract.EventContract e = Installed.CONTRACT.events().get(event);
+        assertTrue(e != null && e.family().equals("terminal"), "the terminal family declares " + event);
+        return e.data();
     }
 
     static ObjectNode params() {

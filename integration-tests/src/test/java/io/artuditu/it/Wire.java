@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -22,7 +21,7 @@ import java.nio.file.Path;
  */
 final class Wire {
     static final ObjectMapper M = new ObjectMapper();
-    private static final JsonSchema REPLY = JsonSchema.compile(UhpContract.standard().document().at("/envelope/reply"));
+    private static final JsonSchema REPLY = JsonSchema.compile(Installed.CONTRACT.document().at("/envelope/reply"));
 
     private Wire() {
     }
@@ -77,12 +76,27 @@ final class Wire {
         assertEquals('\n', all.charAt(all.length() - 1), "the reply ends with its newline");
         JsonNode reply = M.readTree(all);
         assertEquals("", REPLY.validate(reply, "reply").map(Object::toString).orElse(""), "envelope: " + all);
-        if (reply.has("result") && method != null && UhpContract.standard().describes(method)) {
-            JsonSchema result = UhpContract.standard().method(method).result();
+        if (reply.has("result") && method != null && Installed.CONTRACT.describes(method)) {
+            JsonSchema result = Installed.CONTRACT.method(method).result();
             assertEquals("", result.validate(reply.get("result"), "result").map(Object::toString).orElse(""),
                     method + " result: " + all);
         }
+        if (reply.at("/result/event").isObject()) {
+            event(reply.at("/result/event"), all);
+        }
         return reply;
+    }
+
+    /**
+     * Checks an event line's data against the schema its family declares, when one does
+     * (events a test publishes through example.publish are declared by nobody).
+     */
+    static void event(JsonNode event, String context) {
+        var declared = Installed.CONTRACT.events().get(event.path("event").asText());
+        if (declared != null) {
+            assertEquals("", declared.data().validate(event.path("data"), "data").map(Object::toString).orElse(""),
+                    event.path("event").asText() + " data: " + context);
+        }
     }
 
     static String code(JsonNode reply) {

@@ -1,10 +1,10 @@
 package io.artuditu.dispatcher.internal;
 
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.Reply;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.platform.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +45,7 @@ public class DispatchBenchmark {
     public void setUp() {
         // Strict results off, as in the distribution.
         dispatcher = new WhiteboardDispatcher(false);
-        UhpMethod ping = UhpMethod.of(UhpContract.standard().method("ping"),
+        UhpMethod ping = UhpMethod.of(FamilyContract.load(DispatchBenchmark.class, "protocol/uhp/v1/discovery.json").method("ping").orElseThrow(),
                 call -> call.newObject().put("type", "pong").put("version", "0.1.0").put("session", "default")
                         .put("uhp", "1.0"));
         dispatcher.addFamily(new UhpFamily() {

@@ -3,7 +3,6 @@ package io.artuditu.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -74,7 +73,7 @@ final class Help {
         JsonNode entry;
         try {
             entry = liveRow != null ? new ObjectMapper().readTree(liveRow)
-                    : UhpContract.standard().document().path("methods").path(c.method);
+                    : Contract.installed().document().path("methods").path(c.method);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("unreadable capabilities row: " + e.getOriginalMessage(), e);
         }
@@ -279,7 +278,7 @@ final class Help {
     /** The whole installed contract, pretty-printed: {@code artu uhp schema}. */
     static String schema() {
         try {
-            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(UhpContract.standard().document());
+            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(Contract.installed().document());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +42,7 @@ class GeneratedFilesTest {
     /** One row per method: the command line, the method, what it does (first sentence). */
     static String table() {
         StringBuilder t = new StringBuilder("| command | method | what |\n|---|---|---|\n");
-        JsonNode methods = UhpContract.standard().document().path("methods");
+        JsonNode methods = Contract.installed().document().path("methods");
         for (Iterator<Map.Entry<String, JsonNode>> it = methods.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> m = it.next();
             Command c = Commands.command(m.getKey());

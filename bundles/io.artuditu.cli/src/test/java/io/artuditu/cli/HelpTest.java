@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +29,7 @@ class HelpTest {
 
     @Test
     void everyMethodHasHelpNamingEveryParamAndAnExample() {
-        JsonNode methods = UhpContract.standard().document().path("methods");
+        JsonNode methods = Contract.installed().document().path("methods");
         int n = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = methods.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> m = it.next();

@@ -3,7 +3,6 @@ package io.artuditu.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -21,7 +20,7 @@ final class IndexWriter {
     }
 
     static String render() {
-        return render(UhpContract.standard().document());
+        return render(Contract.installed().document());
     }
 
     /** The index of a contract document (what {@code artu uhp schema} prints). */

@@ -4,8 +4,8 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.platform.ClaimConflict;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.uhp.api.MethodInfo;
+import io.artuditu.uhp.platform.MethodInfo;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.Test;

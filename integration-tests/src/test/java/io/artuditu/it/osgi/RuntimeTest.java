@@ -1,6 +1,6 @@
 package io.artuditu.it.osgi;
 
-import io.artuditu.uhp.api.UhpDispatcher;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import javax.inject.Inject;
 import org.junit.Before;
 import org.ops4j.pax.exam.Configuration;

@@ -6,8 +6,7 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.MethodHandler;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
@@ -31,7 +30,7 @@ public final class BundleFamily implements UhpFamily {
     private static final Logger LOG = System.getLogger(BundleFamily.class.getName());
 
     private final BundleAdmin admin;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public BundleFamily(BundleContext context) {
@@ -40,14 +39,14 @@ public final class BundleFamily implements UhpFamily {
 
     BundleFamily(BundleAdmin admin) {
         this.admin = admin;
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("server.bundle.list"), logged(this::list)),
-                UhpMethod.of(c.method("server.bundle.install"), logged(this::install)),
-                UhpMethod.of(c.method("server.bundle.update"), logged(this::update)),
-                UhpMethod.of(c.method("server.bundle.start"), logged(this::start)),
-                UhpMethod.of(c.method("server.bundle.stop"), logged(this::stop)),
-                UhpMethod.of(c.method("server.bundle.uninstall"), logged(this::uninstall)));
+        this.contract = FamilyContract.load(BundleFamily.class, "protocol/uhp/v1/bundles.json")
+                .route("server.bundle.list", logged(this::list))
+                .route("server.bundle.install", logged(this::install))
+                .route("server.bundle.update", logged(this::update))
+                .route("server.bundle.start", logged(this::start))
+                .route("server.bundle.stop", logged(this::stop))
+                .route("server.bundle.uninstall", logged(this::uninstall))
+                .bind();
     }
 
     @Override
@@ -56,8 +55,8 @@ public final class BundleFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     /** Every refusal lands in the server log too, with who asked. */

@@ -9,12 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.BasicCall;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,8 +84,8 @@ class BundleFamilyTest {
         assertEquals("server.bundle", family.family());
         assertEquals(6, family.methods().size());
         for (UhpMethod m : family.methods()) {
-            assertEquals(Scope.ADMIN, UhpContract.standard().method(m.name()).scope());
-            assertEquals("server.bundle", UhpContract.standard().method(m.name()).family());
+            assertEquals(Scope.ADMIN, family.contract().method(m.name()).orElseThrow().scope());
+            assertEquals("server.bundle", family.contract().method(m.name()).orElseThrow().family());
         }
     }
 

@@ -3,13 +3,11 @@ package io.artuditu.config.internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.nio.file.Path;
-import java.util.List;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -29,7 +27,7 @@ public final class ConfigFamily implements UhpFamily {
     static final String CHANGED = "config.changed";
 
     private final ConfigStore store;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     /** The event bus, when its bundle runs. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -44,11 +42,11 @@ public final class ConfigFamily implements UhpFamily {
     ConfigFamily(TomlFile file) {
         this.store = new ConfigStore(file);
         store.load();
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("config.get"), this::get),
-                UhpMethod.of(c.method("config.patch"), this::patch),
-                UhpMethod.of(c.method("server.reload_config"), this::reload));
+        this.contract = FamilyContract.load(ConfigFamily.class, "protocol/uhp/v1/config.json")
+                .route("config.get", this::get)
+                .route("config.patch", this::patch)
+                .route("server.reload_config", this::reload)
+                .bind();
     }
 
     /** The framework property {@code artuditu.home}, else the rule every client uses. */
@@ -73,8 +71,8 @@ public final class ConfigFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     ObjectNode get(Call call) {

@@ -3,16 +3,16 @@ package io.artuditu.discovery.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.Limits;
-import io.artuditu.uhp.api.MethodInfo;
-import io.artuditu.uhp.api.ServerControl;
-import io.artuditu.uhp.api.StatsContributor;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.platform.MethodInfo;
+import io.artuditu.uhp.platform.ServerControl;
+import io.artuditu.uhp.platform.StatsContributor;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.osgi.service.component.annotations.Activate;
@@ -30,7 +30,7 @@ public final class DiscoveryFamily implements UhpFamily {
     private final ServerControl server;
     private final UhpDispatcher dispatcher;
     private final List<StatsContributor> contributors = new CopyOnWriteArrayList<>();
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     /** The event bus, when its bundle runs: it owns the sequence. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -40,12 +40,12 @@ public final class DiscoveryFamily implements UhpFamily {
     public DiscoveryFamily(@Reference ServerControl server, @Reference UhpDispatcher dispatcher) {
         this.server = server;
         this.dispatcher = dispatcher;
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("ping"), this::ping),
-                UhpMethod.of(c.method("uhp.capabilities"), this::capabilities),
-                UhpMethod.of(c.method("uhp.stats"), this::stats),
-                UhpMethod.of(c.method("server.stop"), this::stop));
+        this.contract = FamilyContract.load(DiscoveryFamily.class, "protocol/uhp/v1/discovery.json")
+                .route("ping", this::ping)
+                .route("uhp.capabilities", this::capabilities)
+                .route("uhp.stats", this::stats)
+                .route("server.stop", this::stop)
+                .bind();
     }
 
     @Reference(service = StatsContributor.class, cardinality = ReferenceCardinality.MULTIPLE,
@@ -64,8 +64,8 @@ public final class DiscoveryFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     ObjectNode ping(Call call) {
@@ -88,6 +88,18 @@ public final class DiscoveryFamily implements UhpFamily {
         ArrayNode cs = r.putArray("conflicts");
         for (ClaimConflict c : dispatcher.conflicts()) {
             cs.addObject().put("method", c.method()).put("winner", c.winnerBundle()).put("loser", c.loserBundle());
+        }
+        // What bundles meant to offer and the server does not, with the reason (docs/protocol/discovery.md).
+        ArrayNode fs = r.putArray("failures");
+        for (FamilyFailure f : dispatcher.failures()) {
+            ObjectNode row = fs.addObject().put("family", f.family());
+            if (f.method() != null) {
+                row.put("method", f.method());
+            }
+            if (f.event() != null) {
+                row.put("event", f.event());
+            }
+            row.put("bundle", f.bundle()).put("reason", f.reason());
         }
         // The event bus owns the sequence; while it is not running no event exists.
         EventBus b = bus;

@@ -5,17 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.MethodInfo;
-import io.artuditu.uhp.api.Reply;
 import io.artuditu.uhp.api.Scope;
-import io.artuditu.uhp.api.ServerControl;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.BasicCall;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.platform.MethodInfo;
+import io.artuditu.uhp.platform.Reply;
+import io.artuditu.uhp.platform.ServerControl;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -73,6 +74,16 @@ class DiscoveryFamilyTest {
         public List<ClaimConflict> conflicts() {
             return List.of(new ClaimConflict("ping", "a", "b"));
         }
+
+        @Override
+        public List<FamilyFailure> failures() {
+            return List.of(new FamilyFailure("broken", "broken.m", null, "io.example.broken", "unknown scope \"x\""));
+        }
+
+        @Override
+        public UhpContract contract() {
+            return UhpContract.assemble(UhpContract.envelope(), List.of(family.contract()));
+        }
     };
 
     private final DiscoveryFamily family = new DiscoveryFamily(server, dispatcher);
@@ -86,10 +97,11 @@ class DiscoveryFamilyTest {
     }
 
     @Test
-    void everyMethodIsInTheContractWithTheContractsScope() {
-        for (UhpMethod m : family.methods()) {
-            assertEquals(UhpContract.standard().method(m.name()).scope(), m.scope());
-        }
+    void everyRowOfTheContractIsRoutedAndNothingElse() {
+        assertEquals(List.of(), family.problems(), "discovery.json and the route table agree");
+        assertEquals(List.of("ping", "uhp.capabilities", "uhp.stats", "server.stop"),
+                family.methods().stream().map(UhpMethod::name).toList());
+        assertEquals(Scope.ADMIN, family.contract().method("server.stop").orElseThrow().scope());
     }
 
     @Test
@@ -106,6 +118,9 @@ class DiscoveryFamilyTest {
         assertEquals("ping", r.at("/methods/0/name").asText());
         assertEquals("read", r.at("/methods/0/scope").asText());
         assertEquals("b", r.at("/conflicts/0/loser").asText());
+        assertEquals("{\"family\":\"broken\",\"method\":\"broken.m\",\"bundle\":\"io.example.broken\","
+                + "\"reason\":\"unknown scope \\\"x\\\"\"}", r.at("/failures/0").toString());
+        assertEquals(1, r.get("failures").size());
         assertEquals(80, r.at("/limits/max_connections").asInt());
         assertEquals(1 << 20, r.at("/limits/max_request_bytes").asInt());
     }

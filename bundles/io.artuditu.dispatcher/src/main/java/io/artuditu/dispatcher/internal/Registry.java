@@ -1,8 +1,12 @@
 package io.artuditu.dispatcher.internal;
 
-import io.artuditu.uhp.api.ClaimConflict;
-import io.artuditu.uhp.api.MethodInfo;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.platform.MethodInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,15 +35,30 @@ final class Registry {
         final int ranking;
         final long serviceId;
         final List<UhpMethod> methods;
+        /** The family's contract, or null for one that builds its methods itself. */
+        final FamilyContract contract;
+        /** What it could not offer: its contract's and its binding's problems. */
+        final List<FamilyFailure> failures;
         private int inFlight;
         private boolean closed;
 
         Family(String name, String bundle, int ranking, long serviceId, List<UhpMethod> methods) {
+            this(name, bundle, ranking, serviceId, methods, null, List.of());
+        }
+
+        Family(String name, String bundle, int ranking, long serviceId, List<UhpMethod> methods,
+                FamilyContract contract, List<FamilyContract.Problem> problems) {
             this.name = name;
             this.bundle = bundle;
             this.ranking = ranking;
             this.serviceId = serviceId;
             this.methods = List.copyOf(methods);
+            this.contract = contract;
+            List<FamilyFailure> f = new ArrayList<>();
+            for (FamilyContract.Problem p : problems) {
+                f.add(new FamilyFailure(name, p.method(), p.event(), bundle, p.reason()));
+            }
+            this.failures = List.copyOf(f);
         }
 
         /** Admits one call, or returns false when the family is going away. */
@@ -85,7 +104,12 @@ final class Registry {
 
     private final List<Family> families = new ArrayList<>();
     private final Set<String> remembered = new LinkedHashSet<>();
+    /** Families that could not register, by service id, until their service goes away. */
+    private final Map<Long, FamilyFailure> rejected = new TreeMap<>();
     private volatile Table table = new Table(Map.of(), List.of());
+    /** The contract assembled for {@link #contractTable}, built on first use after a change. */
+    private UhpContract contract;
+    private Table contractTable;
 
     Table table() {
         return table;
@@ -106,6 +130,44 @@ final class Registry {
     synchronized void remove(Family f) {
         families.remove(f);
         rebuild();
+    }
+
+    /** Keeps {@code failure} on file for the family service {@code serviceId}, which could not register. */
+    synchronized void reject(long serviceId, FamilyFailure failure) {
+        rejected.put(serviceId, failure);
+    }
+
+    /** Forgets a rejected family whose service went away; false when none was on file. */
+    synchronized boolean forget(long serviceId) {
+        return rejected.remove(serviceId) != null;
+    }
+
+    /** What the registered families could not offer, then the families that could not register. */
+    synchronized List<FamilyFailure> failures() {
+        List<FamilyFailure> out = new ArrayList<>();
+        for (Family f : families) {
+            out.addAll(f.failures);
+        }
+        out.addAll(rejected.values());
+        return out;
+    }
+
+    /** The registered families' contracts with {@code envelope}, in registration order (a family's contract once). */
+    synchronized UhpContract contract(JsonNode envelope) {
+        Table t = table;
+        if (contract == null || contractTable != t) {
+            List<Family> byAge = new ArrayList<>(families);
+            byAge.sort(Comparator.comparingLong(f -> f.serviceId));
+            List<FamilyContract> contracts = new ArrayList<>();
+            for (Family f : byAge) {
+                if (f.contract != null && !contracts.contains(f.contract)) {
+                    contracts.add(f.contract);
+                }
+            }
+            contract = UhpContract.assemble(envelope, contracts);
+            contractTable = t;
+        }
+        return contract;
     }
 
     synchronized Family find(long serviceId) {

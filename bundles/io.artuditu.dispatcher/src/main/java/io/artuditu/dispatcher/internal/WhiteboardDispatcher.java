@@ -3,25 +3,29 @@ package io.artuditu.dispatcher.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.MethodInfo;
-import io.artuditu.uhp.api.Reply;
 import io.artuditu.uhp.api.Scope;
-import io.artuditu.uhp.api.StatsContributor;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.auth.TokenAuthority;
 import io.artuditu.uhp.api.events.EventBus;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import java.lang.System.Logger;
+import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.platform.BasicCall;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.MethodInfo;
+import io.artuditu.uhp.platform.Reply;
+import io.artuditu.uhp.platform.StatsContributor;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +43,9 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 /**
  * The one dispatcher: tracks {@link UhpFamily} services on the whiteboard and routes each
@@ -59,6 +66,11 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * takes it out of the params, so no params schema and no handler sees it). Methods
  * that {@linkplain UhpMethod#carriesRevision carry the revision} get {@code revision} (read
  * after the handler) added to their result.
+ *
+ * <p>Failures: a family registers with the methods its contract could offer; what it could
+ * not ({@link UhpFamily#problems()}), a family whose route table could not be read, and a
+ * family component that failed to activate (asked of the DS runtime when present) are
+ * {@link #failures()}, which {@code uhp.capabilities} lists.
  */
 @Component(service = {UhpDispatcher.class, StatsContributor.class}, immediate = true)
 public final class WhiteboardDispatcher implements UhpDispatcher, StatsContributor {
@@ -89,6 +101,14 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     volatile EventBus bus;
+
+    /** The DS runtime, to find family components that failed to activate (and so never registered). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    volatile ServiceComponentRuntime components;
+
+    /** The envelope schemas, for the assembled contract. */
+    private final ObjectNode envelope = UhpContract.envelope();
 
     @Activate
     public WhiteboardDispatcher() {
@@ -127,22 +147,39 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         tokens.compareAndSet(authority, null);
     }
 
-    /** Adds a family; a family whose route table cannot be read is logged and skipped. */
+    /**
+     * Adds a family with the methods it offers; what it could not offer is kept as its
+     * failures. A family whose route table cannot be read is logged, skipped and listed.
+     */
     void addFamily(UhpFamily family, String bundle, int ranking, long serviceId) {
-        String name;
+        String name = null;
         List<UhpMethod> methods;
+        FamilyContract contract;
+        List<FamilyContract.Problem> problems;
         try {
             name = family.family();
             methods = family.methods();
             if (methods.stream().anyMatch(java.util.Objects::isNull)) {
                 throw new IllegalArgumentException("route table contains null");
             }
+            contract = family.contract();
+            problems = family.problems();
+            if (problems.stream().anyMatch(java.util.Objects::isNull)) {
+                throw new IllegalArgumentException("problem list contains null");
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "ignoring family from bundle " + bundle + ": its route table is unreadable", e);
+            registry.reject(serviceId, new FamilyFailure(name != null ? name : family.getClass().getName(), null, null,
+                    bundle, "its route table is unreadable: " + e));
             return;
         }
-        Registry.Family f = new Registry.Family(name, bundle, ranking, serviceId, methods);
+        Registry.Family f = new Registry.Family(name, bundle, ranking, serviceId, methods, contract, problems);
         registry.add(f);
+        for (FamilyFailure p : f.failures) {
+            LOG.log(Level.WARNING, "family " + name + " from " + bundle + " left out "
+                    + (p.method() != null ? "method " + p.method() : p.event() != null ? "event " + p.event() : "its contract")
+                    + ": " + p.reason());
+        }
         for (ClaimConflict c : registry.table().conflicts()) {
             if (c.loserBundle().equals(bundle) || c.winnerBundle().equals(bundle)) {
                 LOG.log(Level.WARNING, "method " + c.method() + " is claimed by " + c.winnerBundle() + " and "
@@ -153,6 +190,9 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     }
 
     void removeFamily(long serviceId) {
+        if (registry.forget(serviceId)) {
+            return;
+        }
         Registry.Family f = registry.find(serviceId);
         if (f == null) {
             return;
@@ -349,6 +389,56 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     @Override
     public List<ClaimConflict> conflicts() {
         return registry.table().conflicts();
+    }
+
+    @Override
+    public List<FamilyFailure> failures() {
+        List<FamilyFailure> out = new ArrayList<>(registry.failures());
+        ServiceComponentRuntime scr = components;
+        if (scr != null) {
+            try {
+                out.addAll(failedComponents(scr));
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, "the DS runtime could not list its components", e);
+            }
+        }
+        return out;
+    }
+
+    /** Family components the DS runtime could not activate: their service never appeared. */
+    static List<FamilyFailure> failedComponents(ServiceComponentRuntime scr) {
+        List<FamilyFailure> out = new ArrayList<>();
+        for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
+            if (d.serviceInterfaces == null || !List.of(d.serviceInterfaces).contains(UhpFamily.class.getName())) {
+                continue;
+            }
+            for (ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
+                if (c.state == ComponentConfigurationDTO.FAILED_ACTIVATION) {
+                    out.add(new FamilyFailure(d.name, null, null, d.bundle == null ? "?" : d.bundle.symbolicName,
+                            "the family failed to activate: " + rootCause(c.failure)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The innermost cause's line of a DS failure (a stack trace as text), at most 300 characters. */
+    static String rootCause(String failure) {
+        if (failure == null || failure.isBlank()) {
+            return "no reason given";
+        }
+        String line = failure.lines().findFirst().orElse(failure);
+        for (String l : (Iterable<String>) failure.lines()::iterator) {
+            if (l.startsWith("Caused by: ")) {
+                line = l.substring("Caused by: ".length());
+            }
+        }
+        return line.length() > 300 ? line.substring(0, 300) + "…" : line;
+    }
+
+    @Override
+    public UhpContract contract() {
+        return registry.contract(envelope);
     }
 
     @Override

@@ -7,20 +7,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.MethodHandler;
-import io.artuditu.uhp.api.Reply;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.platform.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 
 class WhiteboardDispatcherTest {
     private static final ObjectMapper M = new ObjectMapper();
@@ -182,6 +187,91 @@ class WhiteboardDispatcherTest {
         }, "b", 0, 1);
         d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 2);
         assertEquals(1, d.methods().size());
+    }
+
+    @Test
+    void aFamilyWithABrokenRowRegistersItsGoodMethodsAndTheBrokenOneIsAFailure() throws Exception {
+        FamilyContract half = FamilyContract.load(WhiteboardDispatcherTest.class, "contracts/half.json")
+                .route("half.good", c -> c.newObject().put("type", "good"))
+                .route("half.bad", c -> c.newObject().put("type", "never"))
+                .bind();
+        d.addFamily(new UhpFamily() {
+            @Override
+            public FamilyContract contract() {
+                return half;
+            }
+        }, "io.example.half", 0, 7);
+        assertEquals("good", call("{\"id\":\"1\",\"method\":\"half.good\"}").at("/result/type").asText());
+        assertEquals("unknown_method", code(call("{\"id\":\"2\",\"method\":\"half.bad\"}")));
+        assertEquals(1, d.failures().size(), d.failures().toString());
+        FamilyFailure f = d.failures().get(0);
+        assertEquals("half", f.family());
+        assertEquals("half.bad", f.method());
+        assertEquals("io.example.half", f.bundle());
+        assertTrue(f.reason().contains("params schema does not compile") && f.reason().contains("dependentRequired"),
+                f.reason());
+        // the dispatcher serves the contract of what is registered: the good row and the event
+        assertEquals(List.of("half.good"), List.copyOf(d.contract().methods().keySet()));
+        assertEquals(List.of("half.happened"), List.copyOf(d.contract().events().keySet()));
+        assertTrue(d.contract().document().path("envelope").has("request"));
+        d.removeFamily(7);
+        assertEquals(List.of(), d.failures(), "a family's failures leave with it");
+        assertTrue(d.contract().methods().isEmpty());
+    }
+
+    @Test
+    void aFamilyThatCannotRegisterIsListedUntilItsServiceLeaves() throws Exception {
+        d.addFamily(new UhpFamily() {
+            @Override
+            public String family() {
+                return "broken";
+            }
+
+            @Override
+            public List<UhpMethod> methods() {
+                throw new IllegalStateException("cannot list");
+            }
+        }, "io.example.broken", 0, 3);
+        FamilyFailure f = d.failures().get(0);
+        assertEquals("broken", f.family());
+        assertEquals(null, f.method());
+        assertTrue(f.reason().contains("cannot list"), f.reason());
+        d.removeFamily(3);
+        assertEquals(List.of(), d.failures());
+    }
+
+    @Test
+    void aFamilyComponentTheDsRuntimeCouldNotActivateIsAFailure() {
+        ComponentDescriptionDTO family = new ComponentDescriptionDTO();
+        family.name = "io.example.Failing";
+        family.serviceInterfaces = new String[] {UhpFamily.class.getName()};
+        family.bundle = new org.osgi.framework.dto.BundleDTO();
+        family.bundle.symbolicName = "io.example.failing";
+        ComponentDescriptionDTO other = new ComponentDescriptionDTO();
+        other.name = "io.example.NotAFamily";
+        other.serviceInterfaces = new String[] {Runnable.class.getName()};
+        ComponentConfigurationDTO failed = new ComponentConfigurationDTO();
+        failed.state = ComponentConfigurationDTO.FAILED_ACTIVATION;
+        failed.failure = "org.osgi.service.component.ComponentException: activation\n\tat x.y(Z.java:1)\n"
+                + "Caused by: java.lang.IllegalStateException: no database\n\tat a.b(C.java:2)\n";
+        ComponentConfigurationDTO active = new ComponentConfigurationDTO();
+        active.state = ComponentConfigurationDTO.ACTIVE;
+        ServiceComponentRuntime scr = (ServiceComponentRuntime) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {ServiceComponentRuntime.class}, (proxy, m, args) -> {
+                    switch (m.getName()) {
+                        case "getComponentDescriptionDTOs":
+                            return List.of(family, other);
+                        case "getComponentConfigurationDTOs":
+                            return args[0] == family ? List.of(failed, active) : List.of(failed);
+                        default:
+                            throw new UnsupportedOperationException(m.getName());
+                    }
+                });
+        d.components = scr;
+        assertEquals(List.of(new FamilyFailure("io.example.Failing", null, null, "io.example.failing",
+                "the family failed to activate: java.lang.IllegalStateException: no database")), d.failures());
+        assertEquals("no reason given", WhiteboardDispatcher.rootCause(null));
+        assertEquals("one line", WhiteboardDispatcher.rootCause("one line"));
     }
 
     @Test

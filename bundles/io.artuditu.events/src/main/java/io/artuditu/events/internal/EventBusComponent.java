@@ -1,10 +1,10 @@
 package io.artuditu.events.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.StatsContributor;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.events.EventWaiter;
 import io.artuditu.uhp.api.events.Subscription;
+import io.artuditu.uhp.platform.StatsContributor;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.osgi.service.component.annotations.Component;

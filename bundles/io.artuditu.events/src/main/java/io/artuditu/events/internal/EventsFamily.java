@@ -5,14 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.events.EventFrame;
 import io.artuditu.uhp.api.events.EventWaiter;
 import io.artuditu.uhp.api.events.Subscription;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -29,7 +27,7 @@ public final class EventsFamily implements UhpFamily {
     static final int DEFAULT_TIMEOUT_S = 30;
 
     private final EventBus bus;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     /** Closes cut subscribers that do not read; one task per cut, each lives Subscription.RESYNC_GRACE_MS. */
     private final ScheduledThreadPoolExecutor closer = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "events-cut");
@@ -41,10 +39,10 @@ public final class EventsFamily implements UhpFamily {
     public EventsFamily(@Reference EventBus bus) {
         this.bus = bus;
         this.closer.setRemoveOnCancelPolicy(true);
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("events.subscribe"), this::subscribe),
-                UhpMethod.of(c.method("events.wait"), this::await));
+        this.contract = FamilyContract.load(EventsFamily.class, "protocol/uhp/v1/events.json")
+                .route("events.subscribe", this::subscribe)
+                .route("events.wait", this::await)
+                .bind();
     }
 
     @Deactivate
@@ -58,8 +56,8 @@ public final class EventsFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     private static OptionalLong after(Call call) {

@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.sdk.ActionEvent;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.MethodHandler;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.osgi.service.component.annotations.Activate;
@@ -23,39 +21,34 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = UhpFamily.class)
 public final class ModuleFamily implements UhpFamily {
     private final Modules modules;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public ModuleFamily(@Reference Modules modules) {
         this.modules = modules;
-        Map<String, MethodHandler> h = new LinkedHashMap<>();
-        h.put("module.list", this::list);
-        h.put("module.info", this::info);
-        h.put("module.link", this::link);
-        h.put("module.unlink", this::unlink);
-        h.put("module.enable", c -> state(c, modules.enable(id(c))));
-        h.put("module.disable", c -> state(c, modules.disable(id(c))));
-        h.put("module.action.list", this::actions);
-        h.put("module.action.invoke", this::invoke);
-        h.put("module.pane.open", this::paneOpen);
-        h.put("module.pane.focus", this::paneFocus);
-        h.put("module.pane.close", this::paneClose);
-        h.put("module.config_dir", this::configDir);
-        h.put("module.settings.list", this::settingsList);
-        h.put("module.settings.get", this::settingsGet);
-        h.put("module.settings.set", this::settingsSet);
-        h.put("module.log.list", this::log);
-        this.methods = Contract.load("protocol/uhp/v1/modules.json").bind(h);
+        FamilyContract.Binder h = FamilyContract.load(ModuleFamily.class, "protocol/uhp/v1/modules.json").binder();
+        h.route("module.list", this::list);
+        h.route("module.info", this::info);
+        h.route("module.link", this::link);
+        h.route("module.unlink", this::unlink);
+        h.route("module.enable", c -> state(c, modules.enable(id(c))));
+        h.route("module.disable", c -> state(c, modules.disable(id(c))));
+        h.route("module.action.list", this::actions);
+        h.route("module.action.invoke", this::invoke);
+        h.route("module.pane.open", this::paneOpen);
+        h.route("module.pane.focus", this::paneFocus);
+        h.route("module.pane.close", this::paneClose);
+        h.route("module.config_dir", this::configDir);
+        h.route("module.settings.list", this::settingsList);
+        h.route("module.settings.get", this::settingsGet);
+        h.route("module.settings.set", this::settingsSet);
+        h.route("module.log.list", this::log);
+        this.contract = h.bind();
     }
 
     @Override
-    public String family() {
-        return "module";
-    }
-
-    @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     private static String id(Call c) {

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.MethodHandler;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
-import java.util.LinkedHashMap;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.util.List;
-import java.util.Map;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -18,35 +15,30 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = UhpFamily.class)
 public final class UiFamily implements UhpFamily {
     private final Modules modules;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public UiFamily(@Reference Modules modules) {
         this.modules = modules;
-        Map<String, MethodHandler> h = new LinkedHashMap<>();
-        h.put("ui.sidebar", this::sidebar);
-        h.put("ui.dock.push", this::dockPush);
-        h.put("ui.dock.list", this::dockList);
-        h.put("ui.dock.move", this::dockMove);
-        h.put("ui.bar.push", this::barPush);
-        h.put("ui.bar.list", this::barList);
-        h.put("ui.bar.move", this::barMove);
-        h.put("ui.bar.remove", this::barRemove);
-        h.put("ui.notification.push", this::notificationPush);
-        h.put("ui.notification.clear", this::notificationClear);
-        h.put("ui.notification.list", this::notificationList);
-        h.put("ui.toast", this::toast);
-        this.methods = Contract.load("protocol/uhp/v1/ui.json").bind(h);
+        FamilyContract.Binder h = FamilyContract.load(UiFamily.class, "protocol/uhp/v1/ui.json").binder();
+        h.route("ui.sidebar", this::sidebar);
+        h.route("ui.dock.push", this::dockPush);
+        h.route("ui.dock.list", this::dockList);
+        h.route("ui.dock.move", this::dockMove);
+        h.route("ui.bar.push", this::barPush);
+        h.route("ui.bar.list", this::barList);
+        h.route("ui.bar.move", this::barMove);
+        h.route("ui.bar.remove", this::barRemove);
+        h.route("ui.notification.push", this::notificationPush);
+        h.route("ui.notification.clear", this::notificationClear);
+        h.route("ui.notification.list", this::notificationList);
+        h.route("ui.toast", this::toast);
+        this.contract = h.bind();
     }
 
     @Override
-    public String family() {
-        return "ui";
-    }
-
-    @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     private static String text(Call c, String f) {

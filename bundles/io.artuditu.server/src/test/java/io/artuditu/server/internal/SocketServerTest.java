@@ -9,13 +9,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Caller;
-import io.artuditu.uhp.api.ClaimConflict;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Limits;
-import io.artuditu.uhp.api.MethodInfo;
-import io.artuditu.uhp.api.Reply;
-import io.artuditu.uhp.api.UhpDispatcher;
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
+import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.platform.MethodInfo;
+import io.artuditu.uhp.platform.Reply;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,6 +72,16 @@ class SocketServerTest {
         @Override
         public List<ClaimConflict> conflicts() {
             return List.of();
+        }
+
+        @Override
+        public List<FamilyFailure> failures() {
+            return List.of();
+        }
+
+        @Override
+        public UhpContract contract() {
+            return UhpContract.assemble(UhpContract.envelope(), List.of());
         }
     }
 

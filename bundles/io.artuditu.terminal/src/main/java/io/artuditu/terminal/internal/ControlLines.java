@@ -7,7 +7,6 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +39,7 @@ final class ControlLines implements Consumer<byte[]> {
 
     /** One schema per action: the branches of the contract's client_line oneOf, in ACTIONS order. */
     private static Map<String, JsonSchema> shapes() {
-        JsonNode branches = UhpContract.standard().document()
+        JsonNode branches = TerminalFamily.CONTRACT.document()
                 .at("/methods/terminal.backend.control/stream/client_line/oneOf");
         Map<String, JsonSchema> m = new LinkedHashMap<>();
         for (JsonNode b : branches) {

@@ -1,14 +1,10 @@
 package io.artuditu.terminal.internal;
 
 import io.artuditu.pty.proc.ProcessScan;
-import io.artuditu.uhp.api.MethodHandler;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.Workspaces;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -20,12 +16,15 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The terminal.backend.* family: the one place its 17 methods are wired to their handlers.
- * Schemas, scopes and {@code mutates} come from {@code protocol/uhp/v1/terminal.json};
+ * Schemas, scopes and {@code mutates} come from this bundle's {@code protocol/uhp/v1/terminal.json};
  * {@code docs/protocol/terminal.md} documents each method.
  */
 @Component(service = UhpFamily.class)
 public final class TerminalFamily implements UhpFamily {
-    private final List<UhpMethod> methods;
+    /** The family's contract as its file describes it (before routing); also read by {@link Terminals} and {@link ControlLines}. */
+    static final FamilyContract CONTRACT = FamilyContract.load(TerminalFamily.class, "protocol/uhp/v1/terminal.json");
+
+    private final FamilyContract contract;
     /** Closes event subscribers cut for falling behind that do not take their resync line. */
     private final ScheduledThreadPoolExecutor closer = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "terminal-events-cut");
@@ -52,29 +51,25 @@ public final class TerminalFamily implements UhpFamily {
         WaitMethods waits = new WaitMethods(terminals);
         EventsSubscribe events = new EventsSubscribe(terminals, closer);
 
-        List<UhpMethod> m = new ArrayList<>();
-        add(m, "terminal.backend.inventory", read::inventory);
-        add(m, "terminal.backend.snapshot", read::snapshot);
-        add(m, "terminal.backend.validate", read::validate);
-        add(m, "terminal.backend.processes", processes::processes);
-        add(m, "terminal.backend.capture", capture::capture);
-        add(m, "terminal.backend.observe", stream::observe);
-        add(m, "terminal.backend.control", stream::control);
-        add(m, "terminal.backend.type_literal", input::typeLiteral);
-        add(m, "terminal.backend.submit_text", input::submitText);
-        add(m, "terminal.backend.send_key", input::sendKey);
-        add(m, "terminal.backend.set_title", input::setTitle);
-        add(m, "terminal.backend.notify", input::notification);
-        add(m, "terminal.backend.create", lifecycle::create);
-        add(m, "terminal.backend.close", lifecycle::close);
-        add(m, "terminal.backend.wait_change", waits::waitChange);
-        add(m, "terminal.backend.wait_output", waits::waitOutput);
-        add(m, "terminal.backend.events.subscribe", events::subscribe);
-        this.methods = List.copyOf(m);
-    }
-
-    private static void add(List<UhpMethod> m, String name, MethodHandler handler) {
-        m.add(UhpMethod.of(UhpContract.standard().method(name), handler));
+        this.contract = CONTRACT
+                .route("terminal.backend.inventory", read::inventory)
+                .route("terminal.backend.snapshot", read::snapshot)
+                .route("terminal.backend.validate", read::validate)
+                .route("terminal.backend.processes", processes::processes)
+                .route("terminal.backend.capture", capture::capture)
+                .route("terminal.backend.observe", stream::observe)
+                .route("terminal.backend.control", stream::control)
+                .route("terminal.backend.type_literal", input::typeLiteral)
+                .route("terminal.backend.submit_text", input::submitText)
+                .route("terminal.backend.send_key", input::sendKey)
+                .route("terminal.backend.set_title", input::setTitle)
+                .route("terminal.backend.notify", input::notification)
+                .route("terminal.backend.create", lifecycle::create)
+                .route("terminal.backend.close", lifecycle::close)
+                .route("terminal.backend.wait_change", waits::waitChange)
+                .route("terminal.backend.wait_output", waits::waitOutput)
+                .route("terminal.backend.events.subscribe", events::subscribe)
+                .bind();
     }
 
     @Deactivate
@@ -88,7 +83,7 @@ public final class TerminalFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 }

@@ -2,7 +2,7 @@ package io.artuditu.terminal.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Limits;
-import io.artuditu.uhp.api.StatsContributor;
+import io.artuditu.uhp.platform.StatsContributor;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Component;
 

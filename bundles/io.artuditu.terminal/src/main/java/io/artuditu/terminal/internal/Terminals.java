@@ -5,7 +5,6 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
-import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
 import java.util.LinkedHashMap;
@@ -19,7 +18,6 @@ import java.util.function.Supplier;
  * focused pane. Also answers which pane and workspace show a terminal.
  */
 final class Terminals {
-    private static final UhpContract CONTRACT = UhpContract.standard();
     /** The PTY environment variables the workspace model sets (see its Model). */
     static final String PANE_ENV = "ARTUDITU_PANE_ID";
     static final String WORKSPACE_ENV = "ARTUDITU_WORKSPACE_ID";
@@ -59,7 +57,7 @@ final class Terminals {
      * with evidence.
      */
     Screen live(Call call) {
-        String id = call.params().get(CONTRACT.method(call.method()).target().idField()).textValue();
+        String id = call.params().get(TerminalFamily.CONTRACT.method(call.method()).orElseThrow().target().idField()).textValue();
         return screens.screen(id).orElseThrow(() -> notFound(id));
     }
 

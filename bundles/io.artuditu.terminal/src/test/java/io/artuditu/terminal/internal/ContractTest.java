@@ -9,16 +9,15 @@ import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.uhp.api.schema.UhpContract;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-/** terminal.json: the 17 methods with the brief's scopes, and stream and event schemas that compile. */
+/** terminal.json (in this bundle): the 17 methods with the brief's scopes, and stream and event schemas that compile. */
 class ContractTest {
-    private static final UhpContract C = UhpContract.standard();
+    private static final UhpContract C = UhpContract.assemble(UhpContract.envelope(), List.of(TerminalFamily.CONTRACT));
     private static final Set<String> READ = Set.of("inventory", "snapshot", "validate", "processes", "capture", "observe",
             "wait_change", "wait_output", "events.subscribe");
 
@@ -72,18 +71,11 @@ class ContractTest {
     }
 
     @Test
-    void theEventsListedInTheContractAreTheOnesPublished() throws Exception {
-        JsonNode file;
-        try (InputStream in = UhpContract.class.getClassLoader().getResourceAsStream(UhpContract.ROOT + "terminal.json")) {
-            file = Lines.MAPPER.readTree(in);
-        }
-        Set<String> listed = new TreeSet<>();
-        file.path("events").fields().forEachRemaining(e -> {
-            listed.add(e.getKey());
-            JsonSchema.compile(e.getValue());
-        });
-        assertEquals(new TreeSet<>(TerminalEvents.NAMES), listed);
-        JsonSchema note = JsonSchema.compile(file.at("/events/terminal.notification"));
+    void theEventsListedInTheContractAreTheOnesPublished() {
+        assertEquals(List.of(), TerminalFamily.CONTRACT.problems());
+        assertEquals(new TreeSet<>(TerminalEvents.NAMES), new TreeSet<>(TerminalFamily.CONTRACT.events().keySet()));
+        TerminalFamily.CONTRACT.events().values().forEach(e -> assertFalse(e.description().isEmpty(), e.name()));
+        JsonSchema note = TerminalFamily.CONTRACT.events().get("terminal.notification").data();
         assertTrue(note.validate(TerminalEvents.notification("term-abcdef-1", null, "", "hi", "api"), "d").isEmpty());
     }
 }

@@ -11,7 +11,7 @@ import io.artuditu.pty.internal.Host;
 import io.artuditu.terminal.internal.RenderCounters.Count;
 import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.StreamSink;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.TerminalMetrics;
@@ -94,9 +94,20 @@ class RenderCountersTest {
         }
     }
 
+    /** The topology bundle's panes.json, read from its sources beside this module. */
+    private static JsonNode topologyPanes() throws IOException {
+        Path file = Path.of("../io.artuditu.topology/src/main/resources/protocol/uhp/v1/panes.json");
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            FamilyContract c = FamilyContract.read(file.toString(), in);
+            assertEquals(List.of(), c.problems());
+            return c.document();
+        }
+    }
+
     @Test
-    void theWireNamesAreTheContractsInItsOrder() {
-        JsonNode schema = UhpContract.standard().document().at("/methods/pane.list/result/properties/render_performance");
+    void theWireNamesAreTheContractsInItsOrder() throws IOException {
+        // pane.list is the topology bundle's; it reports what this bundle counts.
+        JsonNode schema = topologyPanes().at("/methods/pane.list/result/properties/render_performance");
         List<String> required = new ArrayList<>();
         schema.get("required").forEach(n -> required.add(n.asText()));
         assertEquals(required, List.copyOf(screens.counters().values().keySet()));

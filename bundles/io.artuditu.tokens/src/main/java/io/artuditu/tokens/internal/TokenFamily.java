@@ -8,13 +8,11 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.auth.TokenAuthority;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -29,7 +27,7 @@ import org.osgi.service.component.annotations.Component;
 @Component(service = {UhpFamily.class, TokenAuthority.class})
 public final class TokenFamily implements UhpFamily, TokenAuthority {
     private final TokenStore store;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public TokenFamily() {
@@ -38,11 +36,11 @@ public final class TokenFamily implements UhpFamily, TokenAuthority {
 
     TokenFamily(TokenStore store) {
         this.store = store;
-        UhpContract c = UhpContract.standard();
-        this.methods = List.of(
-                UhpMethod.of(c.method("uhp.token.create"), this::create),
-                UhpMethod.of(c.method("uhp.token.list"), this::list),
-                UhpMethod.of(c.method("uhp.token.revoke"), this::revoke));
+        this.contract = FamilyContract.load(TokenFamily.class, "protocol/uhp/v1/tokens.json")
+                .route("uhp.token.create", this::create)
+                .route("uhp.token.list", this::list)
+                .route("uhp.token.revoke", this::revoke)
+                .bind();
     }
 
     @Override
@@ -51,8 +49,8 @@ public final class TokenFamily implements UhpFamily, TokenAuthority {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     @Override

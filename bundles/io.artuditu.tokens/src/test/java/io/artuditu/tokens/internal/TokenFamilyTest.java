@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.Caller;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpException;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.platform.BasicCall;
 import java.security.SecureRandom;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -34,7 +34,7 @@ class TokenFamilyTest {
     }
 
     private static void conforms(String method, ObjectNode result) {
-        assertEquals("", UhpContract.standard().method(method).result().validate(result, "result")
+        assertEquals("", FamilyContract.load(TokenFamily.class, "protocol/uhp/v1/tokens.json").method(method).orElseThrow().result().validate(result, "result")
                 .map(Object::toString).orElse(""), result.toString());
     }
 

@@ -8,7 +8,7 @@ import static io.artuditu.topology.internal.Rows.text;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.LayoutOps;
@@ -31,15 +31,16 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = UhpFamily.class)
 public final class LayoutFamily implements UhpFamily {
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public LayoutFamily(@Reference Workspaces workspaces) {
-        Routes r = new Routes(workspaces);
-        this.methods = List.of(
-                r.read("layout.export", LayoutFamily::export),
-                r.edit("layout.apply", LayoutFamily::apply),
-                r.edit("layout.set_split_ratio", LayoutFamily::setSplitRatio));
+        this.contract = new Routes(workspaces,
+                        FamilyContract.load(LayoutFamily.class, "protocol/uhp/v1/layouts.json"))
+                .read("layout.export", LayoutFamily::export)
+                .edit("layout.apply", LayoutFamily::apply)
+                .edit("layout.set_split_ratio", LayoutFamily::setSplitRatio)
+                .bind();
     }
 
     @Override
@@ -48,8 +49,8 @@ public final class LayoutFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     static ObjectNode export(Call call, Topology s, Target t) {

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.TerminalMetrics;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
@@ -48,31 +48,32 @@ public final class PaneTopologyFamily implements UhpFamily {
     /** pane.split's side flags, as the CLI's --down/--up/--left/--right. */
     private static final List<Direction> SIDES = List.of(Direction.DOWN, Direction.UP, Direction.LEFT, Direction.RIGHT);
 
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     /** Optional and dynamic: pane.list's scrollback and counters; updating the terminal bundle must not restart this family. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile TerminalMetrics metrics;
 
     @Activate
     public PaneTopologyFamily(@Reference Workspaces workspaces) {
-        Routes r = new Routes(workspaces);
-        this.methods = List.of(
-                r.read("pane.list", (call, s, t) -> PaneMetrics.add(list(call, s, t), metrics)),
-                r.read("pane.get", PaneTopologyFamily::get),
-                r.read("pane.current", PaneTopologyFamily::current),
-                r.read("pane.layout", PaneTopologyFamily::layout),
-                r.read("pane.neighbor", PaneTopologyFamily::neighbor),
-                r.read("pane.edges", PaneTopologyFamily::edges),
-                r.edit("pane.split", PaneTopologyFamily::split),
-                r.edit("pane.move", PaneTopologyFamily::move),
-                r.edit("pane.swap", PaneTopologyFamily::swap),
-                r.edit("pane.focus", PaneTopologyFamily::focus),
-                r.edit("pane.focus_direction", PaneTopologyFamily::focusDirection),
-                r.edit("pane.resize", PaneTopologyFamily::resize),
-                r.edit("pane.zoom", PaneTopologyFamily::zoom),
-                r.edit("pane.rename", PaneTopologyFamily::rename),
-                r.edit("pane.purpose", PaneTopologyFamily::purpose),
-                r.edit("pane.close", PaneTopologyFamily::close));
+        this.contract = new Routes(workspaces,
+                        FamilyContract.load(PaneTopologyFamily.class, "protocol/uhp/v1/panes.json"))
+                .read("pane.list", (call, s, t) -> PaneMetrics.add(list(call, s, t), metrics))
+                .read("pane.get", PaneTopologyFamily::get)
+                .read("pane.current", PaneTopologyFamily::current)
+                .read("pane.layout", PaneTopologyFamily::layout)
+                .read("pane.neighbor", PaneTopologyFamily::neighbor)
+                .read("pane.edges", PaneTopologyFamily::edges)
+                .edit("pane.split", PaneTopologyFamily::split)
+                .edit("pane.move", PaneTopologyFamily::move)
+                .edit("pane.swap", PaneTopologyFamily::swap)
+                .edit("pane.focus", PaneTopologyFamily::focus)
+                .edit("pane.focus_direction", PaneTopologyFamily::focusDirection)
+                .edit("pane.resize", PaneTopologyFamily::resize)
+                .edit("pane.zoom", PaneTopologyFamily::zoom)
+                .edit("pane.rename", PaneTopologyFamily::rename)
+                .edit("pane.purpose", PaneTopologyFamily::purpose)
+                .edit("pane.close", PaneTopologyFamily::close)
+                .bind();
     }
 
     @Override
@@ -81,8 +82,8 @@ public final class PaneTopologyFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     // ------------------------------------------------------------------ reads

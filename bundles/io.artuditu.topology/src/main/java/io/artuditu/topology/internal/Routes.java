@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.MethodHandler;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.uhp.api.schema.TargetSpec;
-import io.artuditu.uhp.api.schema.UhpContract;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.Spawner;
@@ -20,10 +20,11 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
- * How a topology method is wired: its contract row, its declared target resolved once by
- * {@link Targets} (for a change, against the very state the change runs on, on the app
- * loop), then its handler. A read sees one {@link Workspaces#topology()}; a change runs as
- * one {@link Workspaces#change} and answers from the state it produced.
+ * How a topology method is wired: its contract row (from the family's file in this
+ * bundle), its declared target resolved once by {@link Targets} (for a change, against the
+ * very state the change runs on, on the app loop), then its handler. A read sees one
+ * {@link Workspaces#topology()}; a change runs as one {@link Workspaces#change} and answers
+ * from the state it produced. One family's route table: {@code new Routes(…).read(…).edit(…).bind()}.
  */
 final class Routes {
     /** A read: the state it reads and its resolved target (null when the method declares none). */
@@ -39,25 +40,41 @@ final class Routes {
     }
 
     private final Workspaces workspaces;
-    private final UhpContract contract = UhpContract.standard();
+    private final FamilyContract.Binder binder;
 
-    Routes(Workspaces workspaces) {
+    Routes(Workspaces workspaces, FamilyContract contract) {
         this.workspaces = workspaces;
+        this.binder = contract.binder();
     }
 
-    UhpMethod read(String name, Read read) {
-        MethodContract c = contract.method(name);
+    /** A read of {@code name}. */
+    Routes read(String name, Read read) {
+        binder.routeWith(name, c -> readHandler(c, read));
+        return this;
+    }
+
+    /** A change by {@code name}. */
+    Routes edit(String name, Edit edit) {
+        binder.routeWith(name, c -> editHandler(c, edit));
+        return this;
+    }
+
+    /** The family's contract with these routes. */
+    FamilyContract bind() {
+        return binder.bind();
+    }
+
+    private MethodHandler readHandler(MethodContract c, Read read) {
         TargetSpec spec = c.target();
-        return UhpMethod.of(c, call -> {
+        return call -> {
             Topology s = workspaces.topology();
             return read.read(call, s, spec == null ? null : Targets.resolve(s, spec, call.params()));
-        });
+        };
     }
 
-    UhpMethod edit(String name, Edit edit) {
-        MethodContract c = contract.method(name);
+    private MethodHandler editHandler(MethodContract c, Edit edit) {
         TargetSpec spec = c.target();
-        return UhpMethod.of(c, call -> {
+        return call -> {
             try {
                 return workspaces.change((s, ops, sp) -> edit.edit(call, s,
                         spec == null ? null : Targets.resolve(s, spec, call.params()), ops, sp));
@@ -65,7 +82,7 @@ final class Routes {
                 throw new UhpException(ErrorCode.SPAWN_FAILED, "the pane's process could not be started: "
                         + e.getMessage(), Map.of("reason", "spawn_failed"));
             }
-        });
+        };
     }
 
     /** An accepted change whose answer is built from the state it produced. */

@@ -11,9 +11,8 @@ import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.pty.proc.ProcessTree;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.events.EventBus;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.TerminalTitles;
 import io.artuditu.workspace.Workspaces;
@@ -57,7 +56,7 @@ public final class SessionFamily implements UhpFamily {
     private final EventBus bus;
     private final ProcessScan scan;
     private final PtyHost host;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     /** Optional and dynamic: updating the terminal bundle must not restart this family. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile TerminalTitles titles;
@@ -69,7 +68,9 @@ public final class SessionFamily implements UhpFamily {
         this.bus = bus;
         this.scan = scan;
         this.host = host;
-        this.methods = List.of(UhpMethod.of(UhpContract.standard().method("session.snapshot"), this::snapshot));
+        this.contract = FamilyContract.load(SessionFamily.class, "protocol/uhp/v1/session.json")
+                .route("session.snapshot", this::snapshot)
+                .bind();
     }
 
     @Override
@@ -78,8 +79,8 @@ public final class SessionFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     ObjectNode snapshot(Call call) {

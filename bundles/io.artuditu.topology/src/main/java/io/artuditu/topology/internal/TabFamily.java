@@ -14,9 +14,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.TargetSpec;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.Spawner;
@@ -28,7 +28,6 @@ import io.artuditu.workspace.topology.Topology;
 import io.artuditu.workspace.topology.TopologyOps;
 import io.artuditu.workspace.topology.Workspace;
 import java.io.IOException;
-import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -40,23 +39,26 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = UhpFamily.class)
 public final class TabFamily implements UhpFamily {
+    /** The family's contract, in this bundle. */
+    private static final FamilyContract CONTRACT = FamilyContract.load(TabFamily.class, "protocol/uhp/v1/tabs.json");
     /** tab.swap's second tab, resolved by the same rule as its first. */
-    private static final TargetSpec WITH = UhpContract.standard().method("tab.swap").target().fields("with_tab_id", "with");
+    private static final TargetSpec WITH = CONTRACT.method("tab.swap").map(MethodContract::target)
+            .map(t -> t.fields("with_tab_id", "with")).orElse(null);
 
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public TabFamily(@Reference Workspaces workspaces) {
-        Routes r = new Routes(workspaces);
-        this.methods = List.of(
-                r.read("tab.list", TabFamily::list),
-                r.read("tab.get", TabFamily::get),
-                r.edit("tab.new", TabFamily::create),
-                r.edit("tab.focus", TabFamily::focus),
-                r.edit("tab.move", TabFamily::move),
-                r.edit("tab.swap", TabFamily::swap),
-                r.edit("tab.rename", TabFamily::rename),
-                r.edit("tab.close", TabFamily::close));
+        this.contract = new Routes(workspaces, CONTRACT)
+                .read("tab.list", TabFamily::list)
+                .read("tab.get", TabFamily::get)
+                .edit("tab.new", TabFamily::create)
+                .edit("tab.focus", TabFamily::focus)
+                .edit("tab.move", TabFamily::move)
+                .edit("tab.swap", TabFamily::swap)
+                .edit("tab.rename", TabFamily::rename)
+                .edit("tab.close", TabFamily::close)
+                .bind();
     }
 
     @Override
@@ -65,8 +67,8 @@ public final class TabFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     static ObjectNode list(Call call, Topology s, Target t) {

@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.Spawner;
@@ -44,22 +44,23 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = UhpFamily.class)
 public final class WorkspaceFamily implements UhpFamily {
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
 
     @Activate
     public WorkspaceFamily(@Reference Workspaces workspaces) {
-        Routes r = new Routes(workspaces);
-        this.methods = List.of(
-                r.read("workspace.list", WorkspaceFamily::list),
-                r.read("workspace.get", WorkspaceFamily::get),
-                r.edit("workspace.open", WorkspaceFamily::open),
-                r.edit("workspace.focus", WorkspaceFamily::focus),
-                r.edit("workspace.rename", WorkspaceFamily::rename),
-                r.edit("workspace.pin", WorkspaceFamily::pin),
-                r.edit("workspace.move", WorkspaceFamily::move),
-                r.edit("workspace.move_block", WorkspaceFamily::moveBlock),
-                r.edit("workspace.report_metadata", WorkspaceFamily::reportMetadata),
-                r.edit("workspace.close", WorkspaceFamily::close));
+        this.contract = new Routes(workspaces,
+                        FamilyContract.load(WorkspaceFamily.class, "protocol/uhp/v1/workspaces.json"))
+                .read("workspace.list", WorkspaceFamily::list)
+                .read("workspace.get", WorkspaceFamily::get)
+                .edit("workspace.open", WorkspaceFamily::open)
+                .edit("workspace.focus", WorkspaceFamily::focus)
+                .edit("workspace.rename", WorkspaceFamily::rename)
+                .edit("workspace.pin", WorkspaceFamily::pin)
+                .edit("workspace.move", WorkspaceFamily::move)
+                .edit("workspace.move_block", WorkspaceFamily::moveBlock)
+                .edit("workspace.report_metadata", WorkspaceFamily::reportMetadata)
+                .edit("workspace.close", WorkspaceFamily::close)
+                .bind();
     }
 
     @Override
@@ -68,8 +69,8 @@ public final class WorkspaceFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     static ObjectNode list(Call call, Topology s, Target t) {

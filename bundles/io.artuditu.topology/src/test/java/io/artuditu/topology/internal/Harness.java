@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.BasicCall;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.JsonSchema;
+import io.artuditu.uhp.platform.BasicCall;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.WorkspaceInfo;

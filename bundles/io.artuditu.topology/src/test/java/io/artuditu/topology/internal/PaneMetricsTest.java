@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.TerminalMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ class PaneMetricsTest {
     /** Counter maps holding every name the contract requires, valued 7. */
     static Map<String, Long> counters(String field) {
         Map<String, Long> m = new LinkedHashMap<>();
-        UhpContract.standard().document().at("/methods/pane.list/result/properties/" + field + "/required")
+        FamilyContract.load(PaneTopologyFamily.class, "protocol/uhp/v1/panes.json").document().at("/methods/pane.list/result/properties/" + field + "/required")
                 .forEach(n -> m.put(n.asText(), 7L));
         return m;
     }

@@ -1,6 +1,7 @@
 package io.artuditu.uhp.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.uhp.api.schema.MethodContract;
 import java.util.Objects;
@@ -40,15 +41,20 @@ public final class UhpMethod {
         this.revision = revision || mutates;
     }
 
-    /** A method described by the contract shipped in this API bundle (name, scope, schemas). */
+    /**
+     * A method as its contract row describes it (name, scope, schemas, {@code mutates},
+     * {@code revision}). Families normally get these from {@link FamilyContract#route}.
+     */
     public static UhpMethod of(MethodContract contract, MethodHandler handler) {
         return new UhpMethod(contract.name(), contract.scope(), contract.params(), contract.result(), handler,
                 contract.mutates(), contract.revision());
     }
 
     /**
-     * A method whose contract its own bundle carries (third-party modules). The schemas
-     * are compiled here, so an unsupported keyword fails at registration, not at call time.
+     * A method built without a contract file. The schemas are compiled here, so an
+     * unsupported keyword fails at registration, not at call time. Prefer a family file and
+     * {@link FamilyContract}: it declares events too, and a bad row is listed instead of
+     * failing the whole family.
      */
     public static UhpMethod of(String name, Scope scope, JsonNode paramsSchema, JsonNode resultSchema,
             MethodHandler handler) {

@@ -2,9 +2,9 @@ package io.artuditu.workspace.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.pty.PtyHost;
-import io.artuditu.uhp.api.ServerControl;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.platform.ServerControl;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.PaneRequest;
 import io.artuditu.workspace.WorkspaceInfo;

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,8 +71,38 @@ abstract class TopologyFixture {
         } else {
             assertTrue(c.events().isEmpty(), "an event without a change: " + c.events());
         }
+        for (TopologyEvent e : c.events()) {
+            FamilyContract.EventContract declared = DECLARED.events().get(e.name());
+            assertTrue(declared != null, "the topology bundle's contract does not declare " + e.name());
+            JsonNode data = JSON.valueToTree(e.data());
+            assertEquals("", declared.data().validate(data, "data").map(Object::toString).orElse(""), e.name() + " " + data);
+        }
         s = c.state();
         return c.result();
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * The events the topology families declare (their files in the topology bundle, read from
+     * its sources beside this module): every event an operation returns must be one of them,
+     * with data its schema accepts.
+     */
+    static final UhpContract DECLARED = declared();
+
+    private static UhpContract declared() {
+        List<FamilyContract> files = new ArrayList<>();
+        for (String f : new String[] {"panes", "workspaces", "tabs", "layouts"}) {
+            Path file = Path.of("../io.artuditu.topology/src/main/resources/protocol/uhp/v1/" + f + ".json");
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+                files.add(FamilyContract.read(file.toString(), in));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        UhpContract c = UhpContract.assemble(UhpContract.envelope(), files);
+        assertEquals(List.of(), c.problems());
+        return c;
     }
 
     /**

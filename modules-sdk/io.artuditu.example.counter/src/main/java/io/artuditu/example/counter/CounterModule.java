@@ -1,18 +1,12 @@
 package io.artuditu.example.counter;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.sdk.ModuleContext;
 import io.artuditu.sdk.Segment;
 import io.artuditu.sdk.Tone;
 import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +23,7 @@ import org.osgi.service.component.annotations.Reference;
 public final class CounterModule implements UhpFamily {
     private final AtomicLong ticks = new AtomicLong();
     private final AtomicLong timerRuns = new AtomicLong();
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     private final ModuleContext context;
 
     @Activate
@@ -38,9 +32,9 @@ public final class CounterModule implements UhpFamily {
         if (context.setting("fail_on_start").asBoolean()) {
             throw new IllegalStateException("fail_on_start is set");
         }
-        JsonNode contract = read("protocol/example.counter.json").path("methods").path("example.counter.get");
-        this.methods = List.of(UhpMethod.of("example.counter.get", Scope.READ, contract.get("params"),
-                contract.get("result"), this::get));
+        this.contract = FamilyContract.load(CounterModule.class, "protocol/example.counter.json")
+                .route("example.counter.get", this::get)
+                .bind();
         context.onAction("reset", e -> ticks.set(0));
         context.startThread("ticker", () -> {
             while (!Thread.currentThread().isInterrupted()) {
@@ -66,20 +60,7 @@ public final class CounterModule implements UhpFamily {
     }
 
     @Override
-    public String family() {
-        return "example.counter";
-    }
-
-    @Override
-    public List<UhpMethod> methods() {
-        return methods;
-    }
-
-    private static JsonNode read(String resource) {
-        try (InputStream in = CounterModule.class.getClassLoader().getResourceAsStream(resource)) {
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public FamilyContract contract() {
+        return contract;
     }
 }

@@ -11,10 +11,10 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.TargetSpec;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.workspace.PaneInfo;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Targets;
@@ -22,7 +22,6 @@ import io.artuditu.workspace.topology.TopologyException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -45,8 +44,10 @@ import org.osgi.service.component.annotations.Reference;
  */
 @Component(service = UhpFamily.class)
 public final class AttachFamily implements UhpFamily {
+    /** The family's contract, in this bundle. */
+    private static final FamilyContract CONTRACT = FamilyContract.load(AttachFamily.class, "protocol/uhp/v1/attach.json");
     /** attach.pane's target as its contract declares it: a pane, the focused one when omitted. */
-    private static final TargetSpec TARGET = UhpContract.standard().method("attach.pane").target();
+    private static final TargetSpec TARGET = CONTRACT.method("attach.pane").map(MethodContract::target).orElse(null);
     /** How long deactivation waits for the streams to send their last line before closing them. */
     static final long SHUTDOWN_GRACE_MS = 1_000;
 
@@ -54,7 +55,7 @@ public final class AttachFamily implements UhpFamily {
     private final Scratch scratch;
     private final Workspaces workspaces;
     private final TerminalStreams slots;
-    private final List<UhpMethod> methods;
+    private final FamilyContract contract;
     private final Set<AttachStream> open = ConcurrentHashMap.newKeySet();
 
     @Activate
@@ -70,7 +71,7 @@ public final class AttachFamily implements UhpFamily {
         this.screens = screens;
         this.workspaces = workspaces;
         this.slots = slots;
-        this.methods = List.of(UhpMethod.of(UhpContract.standard().method("attach.pane"), this::attach));
+        this.contract = CONTRACT.route("attach.pane", this::attach).bind();
     }
 
     @Override
@@ -79,8 +80,8 @@ public final class AttachFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     @Deactivate

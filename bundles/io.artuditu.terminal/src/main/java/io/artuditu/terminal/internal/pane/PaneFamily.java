@@ -12,8 +12,7 @@ import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.UhpMethod;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
@@ -61,8 +60,7 @@ public final class PaneFamily implements UhpFamily {
     private final AutoCloseable tracking;
     private final ProcessScan processes;
     private final PaneRun run;
-    private final List<UhpMethod> methods;
-    private final UhpContract contract = UhpContract.standard();
+    private final FamilyContract contract;
 
     @Activate
     public PaneFamily(@Reference Workspaces workspaces, @Reference Screens screens, @Reference ProcessScan processes) {
@@ -71,13 +69,13 @@ public final class PaneFamily implements UhpFamily {
         this.processes = processes;
         this.tracking = screens.host().track(exited);
         this.run = new PaneRun(this);
-        UhpContract c = contract;
-        this.methods = List.of(
-                UhpMethod.of(c.method("pane.run"), run::run),
-                UhpMethod.of(c.method("pane.send_input"), this::sendInput),
-                UhpMethod.of(c.method("pane.read"), this::read),
-                UhpMethod.of(c.method("pane.status"), this::status),
-                UhpMethod.of(c.method("pane.processes"), this::processes));
+        this.contract = FamilyContract.load(PaneFamily.class, "protocol/uhp/v1/pane-io.json")
+                .route("pane.run", run::run)
+                .route("pane.send_input", this::sendInput)
+                .route("pane.read", this::read)
+                .route("pane.status", this::status)
+                .route("pane.processes", this::processes)
+                .bind();
     }
 
     @Deactivate
@@ -92,8 +90,8 @@ public final class PaneFamily implements UhpFamily {
     }
 
     @Override
-    public List<UhpMethod> methods() {
-        return methods;
+    public FamilyContract contract() {
+        return contract;
     }
 
     // --- target resolution and failure evidence ---
@@ -113,7 +111,7 @@ public final class PaneFamily implements UhpFamily {
     Target target(Call call) {
         String id;
         try {
-            id = Targets.resolve(workspaces.topology(), contract.method(call.method()).target(), call.params()).pane();
+            id = Targets.resolve(workspaces.topology(), contract.method(call.method()).orElseThrow().target(), call.params()).pane();
         } catch (TopologyException e) {
             JsonNode named = call.params().get("pane");
             if (e.code() == ErrorCode.NOT_FOUND && named != null) {

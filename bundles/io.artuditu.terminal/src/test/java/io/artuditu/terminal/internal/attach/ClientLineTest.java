@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.artuditu.terminal.internal.attach.ClientLine.Message;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.Keys;
 import io.artuditu.vt.MouseEvent;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class ClientLineTest {
     static final JsonSchema CLIENT_LINE = JsonSchema.compile(
-            UhpContract.standard().document().at("/methods/attach.pane/stream/client_line"));
+            FamilyContract.load(AttachFamily.class, "protocol/uhp/v1/attach.json").document().at("/methods/attach.pane/stream/client_line"));
 
     static Message decode(String line) {
         return ClientLine.decode(line.getBytes(StandardCharsets.UTF_8));

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.terminal.internal.attach.FrameEncoder.Frame;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.vt.Terminal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The frame encoder on a real emulator, read as a client reads frames. */
 class FrameEncoderTest {
     static final JsonSchema SERVER_LINE = JsonSchema.compile(
-            UhpContract.standard().document().at("/methods/attach.pane/stream/server_line"));
+            FamilyContract.load(AttachFamily.class, "protocol/uhp/v1/attach.json").document().at("/methods/attach.pane/stream/server_line"));
 
     private final FrameEncoder enc = new FrameEncoder();
 

@@ -3,98 +3,171 @@ package io.artuditu.uhp.api.schema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Scope;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URL;
+import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+import java.util.jar.Manifest;
 
 /**
- * The installed UHP 1.0 contract: {@code protocol/uhp/v1/index.json} in this bundle
- * names one file per family, each mapping method names to scope, params and result
- * schemas. Loaded once; immutable and thread safe.
+ * The UHP contract as a whole: the envelope (shipped in this bundle) assembled with the
+ * family contracts of the bundles that serve them ({@link FamilyContract}). What
+ * {@code artu uhp schema} prints, and what the dispatcher serves for the families it has.
+ * Immutable and thread safe.
+ *
+ * <p>The document: {@code {"uhp": "1.0", "envelope": {…}, "methods": {name: {"family": …,
+ * …row}}, "events": {name: {"family": …, "description": …, "data": {…}}}}}, methods and
+ * events in the order of the families given (one family's files together), each file's in
+ * file order.
  */
 public final class UhpContract {
-    /** Where the contract lives inside this bundle. */
+    /** The protocol version this contract describes. */
+    public static final String UHP = "1.0";
+    /** The folder the built-in family files and the envelope live in, each in its bundle. */
     public static final String ROOT = "protocol/uhp/v1/";
+    /** The envelope schema's resource in this bundle. */
+    public static final String ENVELOPE = ROOT + "envelope.json";
 
-    private static volatile UhpContract standard;
+    private static final String MANIFEST = "META-INF/MANIFEST.MF";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final ObjectNode document;
     private final Map<String, MethodContract> methods;
+    private final Map<String, FamilyContract.EventContract> events;
+    private final List<FamilyContract> families;
+    private final List<FamilyContract.Problem> problems;
 
-    private UhpContract(ObjectNode document, Map<String, MethodContract> methods) {
+    private UhpContract(ObjectNode document, Map<String, MethodContract> methods,
+            Map<String, FamilyContract.EventContract> events, List<FamilyContract> families,
+            List<FamilyContract.Problem> problems) {
         this.document = document;
         this.methods = Collections.unmodifiableMap(methods);
+        this.events = Collections.unmodifiableMap(events);
+        this.families = List.copyOf(families);
+        this.problems = List.copyOf(problems);
     }
 
-    /** The contract shipped in this bundle. */
-    public static UhpContract standard() {
-        UhpContract c = standard;
-        if (c == null) {
-            synchronized (UhpContract.class) {
-                c = standard;
-                if (c == null) {
-                    standard = c = load(new ObjectMapper());
-                }
-            }
-        }
-        return c;
-    }
-
-    private static UhpContract load(ObjectMapper mapper) {
-        JsonNode index = read(mapper, "index.json");
-        ObjectNode doc = mapper.createObjectNode();
-        doc.put("uhp", index.path("uhp").asText());
-        doc.set("envelope", read(mapper, index.path("envelope").asText()));
-        ObjectNode all = doc.putObject("methods");
-        Map<String, MethodContract> methods = new LinkedHashMap<>();
-        for (JsonNode file : index.path("families")) {
-            JsonNode fam = read(mapper, file.asText());
-            String family = fam.path("family").asText();
-            for (Iterator<Map.Entry<String, JsonNode>> it = fam.path("methods").fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String name = e.getKey();
-                JsonNode m = e.getValue();
-                Scope scope = Scope.fromWire(m.path("scope").asText())
-                        .orElseThrow(() -> new IllegalStateException(name + ": unknown scope in contract"));
-                if (methods.containsKey(name)) {
-                    throw new IllegalStateException(name + " is described twice in the contract");
-                }
-                TargetSpec target = TargetSpec.parse(name, m.get("target"));
-                if (target != null) {
-                    JsonNode props = m.path("params").path("properties");
-                    for (String f : new String[] {target.idField(), target.positionField()}) {
-                        if (f != null && !props.has(f)) {
-                            throw new IllegalStateException(name + ": target field " + f + " is not a param");
-                        }
-                    }
-                }
-                methods.put(name, new MethodContract(name, family, scope, JsonSchema.compile(m.path("params")),
-                        JsonSchema.compile(m.path("result")), m.path("mutates").asBoolean(false),
-                        m.path("mutates").asBoolean(false) || m.path("revision").asBoolean(false),
-                        target, CliSpec.parse(name, m.get("cli"), m.path("params"))));
-                ObjectNode entry = all.putObject(name);
-                entry.put("family", family);
-                entry.setAll((ObjectNode) m);
-            }
-        }
-        return new UhpContract(doc, methods);
-    }
-
-    private static JsonNode read(ObjectMapper mapper, String name) {
-        try (InputStream in = UhpContract.class.getClassLoader().getResourceAsStream(ROOT + name)) {
+    /** The request and reply envelope schemas shipped in this bundle ({@value #ENVELOPE}); a fresh copy. */
+    public static ObjectNode envelope() {
+        try (InputStream in = UhpContract.class.getClassLoader().getResourceAsStream(ENVELOPE)) {
             if (in == null) {
-                throw new IllegalStateException("contract file missing: " + ROOT + name);
+                throw new IllegalStateException("the API bundle lacks " + ENVELOPE);
             }
-            return mapper.readTree(in);
+            return (ObjectNode) MAPPER.readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException("contract file unreadable: " + ROOT + name, e);
+            throw new UncheckedIOException("unreadable " + ENVELOPE, e);
         }
+    }
+
+    /**
+     * The whole contract: {@code envelope} and the families' methods and events, in the
+     * order given, except that the files of one family name stay together (a family served
+     * by two bundles, such as {@code panes}, is listed where its first file is). A method or
+     * event two files describe is kept from the first and the second is a
+     * {@linkplain #problems() problem}; the families' own problems are listed there too.
+     */
+    public static UhpContract assemble(JsonNode envelope, List<FamilyContract> given) {
+        Objects.requireNonNull(envelope, "envelope");
+        Map<String, List<FamilyContract>> byName = new LinkedHashMap<>();
+        for (FamilyContract f : given) {
+            byName.computeIfAbsent(f.family(), k -> new ArrayList<>()).add(f);
+        }
+        List<FamilyContract> families = new ArrayList<>();
+        byName.values().forEach(families::addAll);
+        ObjectNode doc = MAPPER.createObjectNode();
+        doc.put("uhp", UHP);
+        doc.set("envelope", envelope.deepCopy());
+        ObjectNode allMethods = doc.putObject("methods");
+        ObjectNode allEvents = doc.putObject("events");
+        Map<String, MethodContract> methods = new LinkedHashMap<>();
+        Map<String, FamilyContract.EventContract> events = new LinkedHashMap<>();
+        Map<String, String> from = new LinkedHashMap<>();
+        List<FamilyContract.Problem> problems = new ArrayList<>();
+        for (FamilyContract f : families) {
+            problems.addAll(f.problems());
+            ObjectNode file = f.document();
+            for (MethodContract m : f.methods().values()) {
+                String first = from.putIfAbsent("m " + m.name(), f.source());
+                if (first != null) {
+                    problems.add(FamilyContract.Problem.ofMethod(m.name(),
+                            "described in " + first + " and again in " + f.source() + "; the first is kept"));
+                    continue;
+                }
+                methods.put(m.name(), m);
+                ObjectNode entry = allMethods.putObject(m.name());
+                entry.put("family", f.family());
+                entry.setAll((ObjectNode) file.path("methods").get(m.name()));
+            }
+            for (FamilyContract.EventContract e : f.events().values()) {
+                String first = from.putIfAbsent("e " + e.name(), f.source());
+                if (first != null) {
+                    problems.add(FamilyContract.Problem.ofEvent(e.name(),
+                            "declared in " + first + " and again in " + f.source() + "; the first is kept"));
+                    continue;
+                }
+                events.put(e.name(), e);
+                ObjectNode entry = allEvents.putObject(e.name());
+                entry.put("family", f.family());
+                entry.setAll((ObjectNode) file.path("events").get(e.name()));
+            }
+        }
+        return new UhpContract(doc, methods, events, families, problems);
+    }
+
+    /**
+     * The contract of every bundle on a plain class path: each {@code META-INF/MANIFEST.MF}
+     * that {@code loader} sees with a {@value FamilyContract#HEADER} header contributes its
+     * files (read from beside that manifest, so two jars may carry files of the same name),
+     * in class-path order, with this bundle's envelope. For programs outside the framework
+     * (the CLI, tests); in the framework the dispatcher assembles the families it has.
+     * Never throws for a bad family file (see {@link #problems()}).
+     */
+    public static UhpContract fromClassPath(ClassLoader loader) {
+        List<FamilyContract> families = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        Enumeration<URL> manifests;
+        try {
+            manifests = loader.getResources(MANIFEST);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the class path's manifests", e);
+        }
+        while (manifests.hasMoreElements()) {
+            URL manifest = manifests.nextElement();
+            if (!seen.add(manifest.toString())) {
+                continue;
+            }
+            String header;
+            try (InputStream in = manifest.openStream()) {
+                header = new Manifest(in).getMainAttributes().getValue(FamilyContract.HEADER);
+            } catch (IOException e) {
+                continue; // not a manifest we can read: it names no contract
+            }
+            if (header == null) {
+                continue;
+            }
+            for (String file : header.split(",")) {
+                String f = file.trim();
+                if (f.isEmpty()) {
+                    continue;
+                }
+                try (InputStream in = new URL(manifest, "../" + f).openStream()) {
+                    families.add(FamilyContract.read(f, in));
+                } catch (IOException e) {
+                    families.add(FamilyContract.failed(f, "contract file missing beside " + manifest + ": " + f));
+                }
+            }
+        }
+        return assemble(envelope(), families);
     }
 
     /** The method's contract; throws when the contract does not describe it. */
@@ -113,6 +186,21 @@ public final class UhpContract {
     /** Every described method, in contract order. */
     public Map<String, MethodContract> methods() {
         return methods;
+    }
+
+    /** Every declared event, in contract order. */
+    public Map<String, FamilyContract.EventContract> events() {
+        return events;
+    }
+
+    /** The family contracts this was assembled from, in order. */
+    public List<FamilyContract> families() {
+        return families;
+    }
+
+    /** The families' problems and the assembly's own (a method or event described twice). */
+    public List<FamilyContract.Problem> problems() {
+        return problems;
     }
 
     /** The whole contract as one document: what {@code artu uhp schema} prints. */

@@ -1,9 +1,15 @@
 /**
- * The UHP contract as data: the JSON Schemas under {@code protocol/uhp/v1} in this
- * bundle, and the small validator that checks params and results against them.
+ * The UHP contract as data: each family's file ({@link io.artuditu.uhp.api.schema.FamilyContract},
+ * read from the bundle that serves the family), the whole contract assembled from them
+ * with the envelope ({@link io.artuditu.uhp.api.schema.UhpContract}), and the small
+ * validator that checks params and results against their schemas.
+ *
+ * <p>2.0.0: the contract is no longer one set of files in the API bundle;
+ * {@code UhpContract.standard()} is gone ({@code UhpContract.assemble},
+ * {@code UhpContract.fromClassPath} and {@code FamilyContract.load} replace it).
  */
 @Export
-@Version("1.3.0")
+@Version("2.0.0")
 package io.artuditu.uhp.api.schema;
 
 import org.osgi.annotation.bundle.Export;

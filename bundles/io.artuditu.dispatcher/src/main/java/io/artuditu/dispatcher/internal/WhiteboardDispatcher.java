@@ -122,6 +122,21 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         }
     }
 
+    /** A dispatcher with strict results and no framework: {@code io.artuditu.dispatcher.testing.FamilyHarness}. */
+    public static WhiteboardDispatcher forTests() {
+        return new WhiteboardDispatcher(true);
+    }
+
+    /** For the test harness: a family as if its service had appeared. */
+    public static void addFamilyForTests(WhiteboardDispatcher d, UhpFamily family, String bundle, long serviceId) {
+        d.addFamily(family, bundle, 0, serviceId);
+    }
+
+    /** For the test harness: the token authority delegated requests are checked against. */
+    public static void bindTokensForTests(WhiteboardDispatcher d, TokenAuthority authority) {
+        d.bindTokens(authority);
+    }
+
     // ---- whiteboard ----
 
     @Reference(service = UhpFamily.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)

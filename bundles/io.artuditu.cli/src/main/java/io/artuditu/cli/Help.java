@@ -49,7 +49,15 @@ final class Help {
             if (!c.positionals.contains(p.name) && !p.name.equals(c.rest)) {
                 boolean req = c.required.contains(p.name);
                 String flag = "--" + p.name.replace('_', '-') + (p.type().equals("boolean") ? "" : " " + placeholder(p));
-                b.append(' ').append(req ? flag : "[" + flag + "]");
+                for (java.util.Map.Entry<String, String> f : c.files.entrySet()) {
+                    if (f.getValue().equals(p.name)) {
+                        flag += "|--" + f.getKey() + " FILE";
+                    }
+                }
+                if (p.name.equals(c.stdin)) {
+                    flag += "|stdin";
+                }
+                b.append(' ').append(req && !p.name.equals(c.stdin) ? flag : "[" + flag + "]");
             }
         }
         return b.toString();

@@ -74,7 +74,7 @@ class SessionStoreTest {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(s.path())));
             String text = Files.readString(s.path());
             assertFalse(text.contains("t3"), text); // no terminal ids
-            assertFalse(text.contains("3000"), text); // reported metadata is a runtime fact
+            assertFalse(text.contains("\"port\""), text); // reported metadata is a runtime fact (the key: a temp folder may contain 3000)
             assertEquals(Optional.of(persisted(t)), s.load());
         }
     }

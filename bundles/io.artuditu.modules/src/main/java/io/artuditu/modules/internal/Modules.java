@@ -497,17 +497,22 @@ public final class Modules implements Directory {
         Manifest m = r.view().manifest();
         for (Manifest.Action a : m.actions().values()) {
             if (a.everyMs() > 0) {
-                r.timers.add(timers.scheduleWithFixedDelay(() -> background(r, a.id()), a.everyMs(), a.everyMs(),
+                r.timers.add(timers.scheduleWithFixedDelay(() -> background(r, a.id(), true), a.everyMs(), a.everyMs(),
                         TimeUnit.MILLISECONDS));
             }
         }
         if (m.onEnable() != null) {
-            background(r, m.onEnable());
+            background(r, m.onEnable(), false);
         }
     }
 
-    private void background(ModuleRecord r, String action) {
-        if (!r.enabled() || r.busy.contains(action)) {
+    /**
+     * Starts an action nobody waits for. A periodic run ({@code skipBusy}) never overlaps
+     * itself; an {@code on_enable} run always starts, even while the run of the previous
+     * enabling is still being killed.
+     */
+    private void background(ModuleRecord r, String action, boolean skipBusy) {
+        if (!r.enabled() || skipBusy && r.busy.contains(action)) {
             return;
         }
         try {

@@ -16,13 +16,6 @@ if awk -v l="$load" -v c="$cpus" 'BEGIN { exit !(l > c) }'; then tone=warning; e
 content="[{\"type\":\"text\",\"text\":\"$now\",\"action\":\"uptime\"},{\"type\":\"text\",\"text\":\" $load\",\"tone\":\"$tone\",\"action\":\"uptime\"}]"
 compact="[{\"type\":\"text\",\"text\":\"$now\"}]"
 
-# `artu bar push` is the spec's wrapper of ui.bar.push and fills the owner from
-# $ARTUDITU_MODULE_ID. A CLI that does not have the wrapper yet answers with status 2
-# (usage); the method itself, through `artu call`, then does the same.
-status=0
-artu bar push --id clock --content "$content" --compact-content "$compact" >/dev/null 2>&1 || status=$?
-if [ "$status" -eq 2 ]; then
-    artu call ui.bar.push "{\"owner\":\"$ARTUDITU_MODULE_ID\",\"id\":\"clock\",\"content\":$content,\"compact_content\":$compact}" >/dev/null
-elif [ "$status" -ne 0 ]; then
-    exit "$status"
-fi
+# `artu bar push` is the spec's wrapper of ui.bar.push; it fills the owner from
+# $ARTUDITU_MODULE_ID.
+artu bar push --id clock --content "$content" --compact-content "$compact" >/dev/null

@@ -64,11 +64,9 @@ class TemplateAuthorPathTest extends OneServerPerClass {
         Path jar = copy.resolve("target/my-module.jar");
         assertTrue(Files.isRegularFile(jar), "the build made " + jar);
 
-        // 3. artu module link ~/my-module/target/my-module.jar (spelled through artu call until the
-        // CLI takes the path as a positional)
-        Cli.Result link = Cli.run(Map.of("ARTUDITU_HOME", home.toString()), "call", "module.link",
-                Terms.json(p("path", jar.toString())));
-        assertEquals(0, link.status(), "artu call module.link: " + link.out() + link.err());
+        // 3. artu module link ~/my-module/target/my-module.jar
+        Cli.Result link = Cli.run(Map.of("ARTUDITU_HOME", home.toString()), "module", "link", jar.toString());
+        assertEquals(0, link.status(), "artu module link: " + link.out() + link.err());
         Terms.await("the hello widget is on the bar", () -> probe.widget("my-module", "hello").isPresent());
         long t3 = System.nanoTime();
 

@@ -268,6 +268,10 @@ class ModuleMethodsTest extends OneServerPerClass {
         JsonNode info = ScriptModules.await(sock, "module.info", "{\"id\":\"counter\"}",
                 r -> r.get("module").has("problems"));
         assertTrue(info.at("/module/problems/0").asText().contains("fail_on_start is set"), info.toString());
+        assertEquals("failed", info.at("/module/state").asText(), "a failed contribution is the module's state");
+        assertTrue(info.at("/module/error").asText().contains("fail_on_start is set"));
+        assertTrue(ok(sock, "module.log.list", "{\"id\":\"counter\"}").toString().contains("fail_on_start is set"),
+                "and a log entry");
         assertEquals("method_unavailable", Wire.code(Wire.call(sock, "example.counter.get", "{}")),
                 "its family did not come up");
         ok(sock, "module.settings.set", "{\"id\":\"counter\",\"key\":\"fail_on_start\",\"value\":false}");

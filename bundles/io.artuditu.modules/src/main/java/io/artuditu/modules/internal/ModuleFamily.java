@@ -71,9 +71,18 @@ public final class ModuleFamily implements UhpFamily {
 
     private void summary(ObjectNode n, ModuleRecord r) {
         ModuleRecord.View v = r.view();
-        n.put("id", r.id).put("kind", r.kind).put("state", v.state()).put("path", r.path.toString());
-        if (v.error() != null) {
-            n.put("error", v.error());
+        List<String> problems = r.bundleId >= 0 ? modules.componentProblems(r) : List.of();
+        // An enabled bundle module whose contribution failed is reported failed, with the first reason.
+        boolean degraded = !problems.isEmpty() && !ModuleRecord.FAILED.equals(v.state());
+        n.put("id", r.id).put("kind", r.kind).put("state", degraded ? ModuleRecord.FAILED : v.state())
+                .put("path", r.path.toString());
+        if (v.error() != null || degraded) {
+            n.put("error", degraded ? problems.get(0) : v.error());
+        }
+        for (String p : problems) {
+            if (r.reported.add(p)) {
+                r.log.error(p);
+            }
         }
         Manifest m = v.manifest();
         if (m != null) {
@@ -86,7 +95,6 @@ public final class ModuleFamily implements UhpFamily {
         }
         if (r.bundleId >= 0) {
             n.put("bundle_id", r.bundleId);
-            List<String> problems = modules.componentProblems(r);
             if (!problems.isEmpty()) {
                 problems.forEach(n.putArray("problems")::add);
             }

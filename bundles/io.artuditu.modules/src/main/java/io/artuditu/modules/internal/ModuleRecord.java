@@ -36,6 +36,8 @@ final class ModuleRecord {
     final List<ScheduledFuture<?>> timers = new CopyOnWriteArrayList<>();
     /** The running processes of its actions, destroyed at revocation. */
     final Set<Process> running = ConcurrentHashMap.newKeySet();
+    /** Contribution problems already written to the log (each once). */
+    final Set<String> reported = ConcurrentHashMap.newKeySet();
     /** Actions running now, so a periodic one never overlaps itself. */
     final Set<String> busy = ConcurrentHashMap.newKeySet();
     volatile long bundleId = -1;

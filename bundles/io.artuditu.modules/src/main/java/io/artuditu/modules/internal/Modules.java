@@ -213,6 +213,10 @@ public final class Modules implements Directory {
     List<String> componentProblems(ModuleRecord r) {
         ServiceComponentRuntime rt = scr;
         Bundle b = r.bundleId < 0 ? null : context.getBundle(r.bundleId);
+        if (b != null && b.getState() == Bundle.INSTALLED) {
+            return List.of("its bundle does not resolve: a package or capability it needs is missing"
+                    + " (server.bundle.start " + b.getBundleId() + " names it)");
+        }
         if (rt == null || b == null || b.getState() != Bundle.ACTIVE) {
             return List.of();
         }

@@ -107,8 +107,7 @@ final class UiStore {
         boolean changed = old == null || !old.content().equals(content) || !Objects.equals(old.compact(), compact)
                 || old.priority() != prio;
         if (region != null && !region.equals(barRegions.get(key))) {
-            barRegions.put(key, region);
-            savePlacements();
+            place(barRegions, key, region);
             changed = true;
         }
         widgets.put(key, new Widget(owner.id(), id, content.deepCopy(), compact == null ? null : compact.deepCopy(), prio,
@@ -123,8 +122,7 @@ final class UiStore {
         Manifest owner = barOwner(ownerParam, id);
         String key = owner.id() + "/" + id;
         if (!region.equals(regionOf(owner, id))) {
-            barRegions.put(key, region);
-            savePlacements();
+            place(barRegions, key, region);
             listener.barChanged(owner.id(), id);
         }
         return key;
@@ -211,15 +209,14 @@ final class UiStore {
         if (old == null && docks.size() >= Limits.DOCKS) {
             throw limit("the server already shows " + docks.size() + " docks (at most " + Limits.DOCKS + ")", Limits.DOCKS);
         }
-        rate(owner.id());
-        if (old == null && placement != null && !dockSides.containsKey(key)) {
-            dockSides.put(key, placement);
-            savePlacements();
-        }
         String t = title != null ? title : old != null ? old.title() : owner.docks().get(id).title();
         if (Limits.hasControl(t) || Limits.bytes(t) > Limits.FIELD_BYTES) {
             throw Segments.invalid("title must be at most 256 bytes without control characters", "title",
                     Limits.FIELD_BYTES);
+        }
+        rate(owner.id());
+        if (old == null && placement != null && !dockSides.containsKey(key)) {
+            place(dockSides, key, placement);
         }
         docks.put(key, new Dock(owner.id(), id, t, rows.deepCopy(), clock.getAsLong()));
         if (old == null || !old.rows().equals(rows) || !old.title().equals(t)) {
@@ -231,8 +228,7 @@ final class UiStore {
         Manifest owner = dockOwner(ownerParam, id);
         String key = owner.id() + "/" + id;
         if (!side.equals(sideOf(owner, id))) {
-            dockSides.put(key, side);
-            savePlacements();
+            place(dockSides, key, side);
             listener.dockChanged(owner.id(), id);
         }
     }
@@ -434,6 +430,21 @@ final class UiStore {
             });
         } catch (IOException e) {
             LOG.log(Level.WARNING, placementsFile + " is unreadable; placements start from the manifests: " + e.getMessage());
+        }
+    }
+
+    /** One placement, kept only once the file holds it: a failed write changes nothing. */
+    private void place(Map<String, String> placements, String key, String value) {
+        String before = placements.put(key, value);
+        try {
+            savePlacements();
+        } catch (UhpException e) {
+            if (before == null) {
+                placements.remove(key);
+            } else {
+                placements.put(key, before);
+            }
+            throw e;
         }
     }
 

@@ -428,22 +428,33 @@ class HostTest {
             assertFalse(st[4].equals("0"), "a controlling terminal");
             String slave = Files.readSymbolicLink(Path.of("/proc/" + pid + "/fd/0")).toString();
             assertTrue(slave.startsWith("/dev/pts/"), slave);
-            try (Stream<Path> fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
-                Map<String, String> links = new java.util.TreeMap<>();
-                for (Path fd : fds.toList()) {
-                    try {
-                        links.put(fd.getFileName().toString(), Files.readSymbolicLink(fd).toString());
-                    } catch (java.nio.file.NoSuchFileException closedMeanwhile) {
-                        // An fd the program opened and closed itself while we listed (sleep reading
-                        // its locale): not one it inherited.
-                    }
-                }
-                assertEquals(Map.of("0", slave, "1", slave, "2", slave), links, "stdio on the slave and no other fd");
+            // sleep opens and closes its locale files just after exec; an inherited fd stays open, so
+            // look until the program has settled (2 s at most) and judge what is open then.
+            Map<String, String> expected = Map.of("0", slave, "1", slave, "2", slave);
+            Map<String, String> links = openFds(pid);
+            for (long deadline = System.nanoTime() + 2_000_000_000L; !links.equals(expected)
+                    && System.nanoTime() < deadline; links = openFds(pid)) {
+                Thread.sleep(20);
             }
+            assertEquals(expected, links, "stdio on the slave and no other fd");
         } finally {
             pty.terminate(0);
             pty.exit().get(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static Map<String, String> openFds(String pid) throws java.io.IOException {
+        Map<String, String> links = new java.util.TreeMap<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    links.put(fd.getFileName().toString(), Files.readSymbolicLink(fd).toString());
+                } catch (java.nio.file.NoSuchFileException closedMeanwhile) {
+                    // an fd the program closed while we listed
+                }
+            }
+        }
+        return links;
     }
 
     @Test

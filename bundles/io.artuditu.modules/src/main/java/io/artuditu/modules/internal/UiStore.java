@@ -168,27 +168,32 @@ final class UiStore {
      * omitted one must resolve to exactly one enabled module declaring it.
      */
     private Manifest barOwner(String ownerParam, String id) {
+        return owner(ownerParam, id, "bar", "bars", Manifest::declaresBar);
+    }
+
+    /** The same rule for a dock (the owner param is ours there; see spec-notes.md). */
+    private Manifest dockOwner(String ownerParam, String id) {
+        return owner(ownerParam, id, "dock", "docks", (m, d) -> m.docks().containsKey(d));
+    }
+
+    private Manifest owner(String ownerParam, String id, String what, String table,
+            java.util.function.BiPredicate<Manifest, String> declares) {
         if (ownerParam != null) {
             Manifest m = enabledOwner(ownerParam);
-            if (!m.declaresBar(id)) {
-                throw new UhpException(ErrorCode.INVALID_REQUEST, "module " + ownerParam + " declares no bar " + id
-                        + " (add [[bars]] id = \"" + id + "\" to its module.toml)", Map.of("path", "id"));
+            if (!declares.test(m, id)) {
+                throw new UhpException(ErrorCode.INVALID_REQUEST, "module " + ownerParam + " declares no " + what + " " + id
+                        + " (add [[" + table + "]] id = \"" + id + "\" to its module.toml)", Map.of("path", "id"));
             }
             return m;
         }
-        List<Manifest> declaring = new ArrayList<>();
-        for (Manifest m : modules.enabledManifests()) {
-            if (m.declaresBar(id)) {
-                declaring.add(m);
-            }
-        }
+        List<Manifest> declaring = modules.enabledManifests().stream().filter(m -> declares.test(m, id)).toList();
         if (declaring.size() == 1) {
             return declaring.get(0);
         }
         if (declaring.isEmpty()) {
-            throw UhpException.notFound("no enabled module declares a bar " + id);
+            throw UhpException.notFound("no enabled module declares a " + what + " " + id);
         }
-        throw new UhpException(ErrorCode.INVALID_REQUEST, "bar id " + id + " is declared by several modules ("
+        throw new UhpException(ErrorCode.INVALID_REQUEST, what + " id " + id + " is declared by several modules ("
                 + String.join(", ", declaring.stream().map(Manifest::id).sorted().toList()) + "); give owner",
                 Map.of("path", "owner"));
     }
@@ -249,26 +254,6 @@ final class UiStore {
     private String sideOf(Manifest owner, String id) {
         String s = dockSides.get(owner.id() + "/" + id);
         return s != null ? s : owner.docks().get(id).placement();
-    }
-
-    private Manifest dockOwner(String ownerParam, String id) {
-        if (ownerParam != null) {
-            Manifest m = enabledOwner(ownerParam);
-            if (!m.docks().containsKey(id)) {
-                throw new UhpException(ErrorCode.INVALID_REQUEST, "module " + ownerParam + " declares no dock " + id
-                        + " (add [[docks]] id = \"" + id + "\" to its module.toml)", Map.of("path", "id"));
-            }
-            return m;
-        }
-        List<Manifest> declaring = modules.enabledManifests().stream().filter(m -> m.docks().containsKey(id)).toList();
-        if (declaring.size() == 1) {
-            return declaring.get(0);
-        }
-        if (declaring.isEmpty()) {
-            throw UhpException.notFound("no enabled module declares a dock " + id);
-        }
-        throw new UhpException(ErrorCode.INVALID_REQUEST, "dock id " + id + " is declared by several modules; give owner",
-                Map.of("path", "owner"));
     }
 
     // ---- notifications ----

@@ -41,7 +41,6 @@ import org.osgi.service.component.annotations.ServiceScope;
 @Component(service = ModuleContext.class, scope = ServiceScope.BUNDLE)
 public final class ContextComponent implements ModuleContext {
     static final long JOIN_MS = 1_000;
-    static final int EVENT_QUEUE = 256;
 
     private final Modules modules;
     private final ModuleRecord record;

@@ -429,7 +429,10 @@ public final class Modules implements Directory {
             saveState();
         }
         r.log.info("unlinked");
-        publish("module.changed", Local.JSON.createObjectNode().put("id", id).put("state", "unlinked"));
+        if (r.kind.equals(ModuleRecord.SCRIPT)) {
+            // a bundle module's event comes from the tracker, when its bundle is gone
+            publish("module.changed", Local.JSON.createObjectNode().put("id", id).put("state", "unlinked"));
+        }
         return r;
     }
 

@@ -3,7 +3,7 @@
  * writer changes it; readers get immutable records. See {@code docs/ARCHITECTURE.md}.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package io.artuditu.workspace;
 
 import org.osgi.annotation.bundle.Export;

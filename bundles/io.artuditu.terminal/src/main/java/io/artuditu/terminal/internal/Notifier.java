@@ -1,7 +1,10 @@
 package io.artuditu.terminal.internal;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Coalesces screen changes: a screen that changed is fired at most once per
@@ -12,7 +15,11 @@ final class Notifier implements AutoCloseable {
     /** About 60 notifications per second per screen at most. */
     static final long FRAME_MILLIS = 16;
 
+    /** Most watchers of every screen ({@link #watchAll}): one per reader part, such as the agent detector. */
+    static final int MAX_GLOBAL_WATCHERS = 8;
+
     private final Set<Screen> dirty = new LinkedHashSet<>();
+    private final List<Consumer<String>> global = new CopyOnWriteArrayList<>();
     private final RenderCounters counters;
     private final Thread thread;
     private boolean closed;
@@ -26,6 +33,20 @@ final class Notifier implements AutoCloseable {
 
     RenderCounters counters() {
         return counters;
+    }
+
+    /**
+     * Registers {@code w}, called with the terminal id of every screen fired, after its own
+     * watchers; refused (an exception) past {@value #MAX_GLOBAL_WATCHERS}.
+     */
+    AutoCloseable watchAll(Consumer<String> w) {
+        synchronized (global) {
+            if (global.size() >= MAX_GLOBAL_WATCHERS) {
+                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " watchers of every screen");
+            }
+            global.add(w);
+        }
+        return () -> global.remove(w);
     }
 
     void changed(Screen s) {
@@ -58,6 +79,13 @@ final class Notifier implements AutoCloseable {
             counters.add(idled ? RenderCounters.Count.WAKE_NOTIFY_CHANGE : RenderCounters.Count.WAKE_NOTIFY_WINDOW);
             for (Screen s : batch) {
                 s.fire();
+                for (Consumer<String> w : global) {
+                    try {
+                        w.accept(s.terminalId());
+                    } catch (RuntimeException e) {
+                        System.getLogger(Notifier.class.getName()).log(System.Logger.Level.WARNING, "a screen watcher failed", e);
+                    }
+                }
             }
             try {
                 Thread.sleep(FRAME_MILLIS); // the coalescing window: changes meanwhile wait for the next batch

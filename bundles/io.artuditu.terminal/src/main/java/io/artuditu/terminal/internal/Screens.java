@@ -4,6 +4,8 @@ import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyTracker;
 import io.artuditu.vt.Limits;
+import io.artuditu.vt.Terminal;
+import io.artuditu.workspace.TerminalScreens;
 import io.artuditu.workspace.TerminalTitles;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +27,8 @@ import org.osgi.service.component.annotations.Reference;
  * gets evidence (its exit status) rather than a bare "not found"; the newest
  * {@value #EXITED_KEPT} are kept.
  */
-@Component(service = {Screens.class, TerminalTitles.class}, immediate = true)
-public final class Screens implements PtyTracker, TerminalTitles {
+@Component(service = {Screens.class, TerminalTitles.class, TerminalScreens.class}, immediate = true)
+public final class Screens implements PtyTracker, TerminalTitles, TerminalScreens {
     static final int EXITED_KEPT = 64;
     /** Scrollback bytes per pane until the {@code pane} config section says otherwise (10 MiB, the spec's example). */
     public static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
@@ -154,6 +156,17 @@ public final class Screens implements PtyTracker, TerminalTitles {
         Screen s = terminalId == null ? null : live.get(terminalId);
         String t = s == null ? null : s.title();
         return t == null || t.isEmpty() ? Optional.empty() : Optional.of(t);
+    }
+
+    @Override
+    public <T> Optional<T> read(String terminalId, java.util.function.Function<Terminal, T> reader) {
+        Screen s = terminalId == null ? null : live.get(terminalId);
+        return s == null ? Optional.empty() : Optional.ofNullable(s.read(reader));
+    }
+
+    @Override
+    public AutoCloseable watch(java.util.function.Consumer<String> changed) {
+        return notifier.watchAll(changed);
     }
 
     public Optional<Exited> exited(String terminalId) {

@@ -1,0 +1,31 @@
+package io.artuditu.workspace;
+
+import io.artuditu.vt.Terminal;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Read access to the terminals' screens for parts that watch what programs draw (the agent
+ * detector), by {@code terminal_id}. Registered by the bundle that runs the terminal
+ * emulators; readers treat it as optional and dynamic, so that bundle can be updated while
+ * they keep serving (a reader sees nothing meanwhile, and its watch ends with the service).
+ */
+@ProviderType
+public interface TerminalScreens {
+    /**
+     * Runs {@code reader} with the terminal's emulator locked, so it sees whole output
+     * chunks; empty when the terminal is not live. The reader must be quick, must not block
+     * and must not keep the terminal: the PTY's reader thread waits while it runs.
+     */
+    <T> Optional<T> read(String terminalId, Function<Terminal, T> reader);
+
+    /**
+     * Registers {@code changed}, called with a terminal id after its screen changed (output,
+     * resize, scroll, title), coalesced to at most once per notification window per screen,
+     * and once more when its output ends. Called on the terminal bundle's notifier thread:
+     * it must only hand off. Closing the handle ends the calls.
+     */
+    AutoCloseable watch(Consumer<String> changed);
+}

@@ -6,7 +6,9 @@ package io.artuditu.agents.internal.detect;
  *
  * <p>The screen cannot tell "at the prompt, nothing asked yet" from "at the prompt after a
  * turn": a screen or hook verdict of {@code idle} reads as {@code done} once the agent has
- * worked (or been blocked) since the user last typed into the pane, and stays {@code done}
+ * worked (or been blocked) since the user last typed into the pane (seen by a hook, a lease
+ * or a screen rule; the manifest's fallback for a screen no rule matches does not count),
+ * and stays {@code done}
  * however long it is left on screen. The other way round, a {@code done} verdict (a rule
  * that sees a turn's end, still on screen) reads as {@code idle} once the user has typed
  * and the agent has not worked since. A keystroke from the user thus ends {@code done}
@@ -16,15 +18,16 @@ package io.artuditu.agents.internal.detect;
  * picture on screen when the user pressed Esc still shows the spinner; if the next one
  * shows the prompt, the agent is idle, not done).
  *
- * <p>Hook evidence of {@code working} is fresh for {@link #HOOK_FRESH_MILLIS} after it
- * arrived, and after that for as long as no screen verdict contradicts it; hook evidence
+ * <p>Hook evidence of {@code working} holds until a screen rule contradicts it about a
+ * picture drawn after the hook, or, for a picture from before it, until
+ * {@link #HOOK_FRESH_MILLIS} have passed; while no rule matches it holds; hook evidence
  * of {@code blocked}, {@code done} or {@code idle} holds until the screen shows work after it
  * (it never expires by time alone: a turn that ended stays ended).
  *
  * <p>Not thread-safe: the agents loop owns every tracker. Times are passed in.
  */
 public final class PaneTracker {
-    /** How long hook evidence of {@code working} outranks a contradicting screen. */
+    /** How long hook evidence of {@code working} outranks a contradicting screen from before it. */
     public static final long HOOK_FRESH_MILLIS = 15_000;
 
     /** What decided the current status. */
@@ -153,9 +156,11 @@ public final class PaneTracker {
     }
 
     /**
-     * Whether hook evidence decides now. {@code working} is fresh for
-     * {@link #HOOK_FRESH_MILLIS}, and after that while the screen agrees or says nothing
-     * (an interrupted turn fires no hook, so the screen must win in the end); {@code blocked},
+     * Whether hook evidence decides now. {@code working} holds while the screen agrees or
+     * says nothing (no rule matched); a rule's contrary verdict ends it once that verdict
+     * is about a picture drawn after the hook, or in any case {@link #HOOK_FRESH_MILLIS}
+     * after the hook (a turn that fails or is cut short fires no hook, so the screen must
+     * win, and a picture from before the hook must not); {@code blocked},
      * {@code done} and {@code idle} hold until the screen changes to show work after them
      * (a question is answered, a new turn starts), however long that takes. User input
      * after the evidence ends it.
@@ -166,7 +171,8 @@ public final class PaneTracker {
         }
         boolean screenSays = screen != null && screen.rule() != null;
         if (hookStatus == Status.WORKING) {
-            return now - hookAt < HOOK_FRESH_MILLIS || !screenSays || screen.status() == Status.WORKING;
+            boolean contradicts = screenSays && screen.status() != Status.WORKING;
+            return !(contradicts && (screenAt > hookAt || now - hookAt >= HOOK_FRESH_MILLIS));
         }
         boolean newerWork = screenSays && screenAt > hookAt
                 && (screen.status() == Status.WORKING || hookStatus != Status.BLOCKED && screen.status() == Status.BLOCKED);
@@ -192,10 +198,11 @@ public final class PaneTracker {
         }
         // Only evidence newer than the last keystroke is work "since the user typed": the
         // picture on screen when the user pressed Esc still shows the spinner.
+        // A fallback verdict (no rule matched) is a guess, and a guess is no evidence of work.
         boolean afterInput = switch (from) {
             case REPORT -> true;
             case HOOK -> hookAt >= inputAt;
-            case SCREEN -> screenAt > inputAt;
+            case SCREEN -> screenAt > inputAt && screen.rule() != null;
             case PROCESS -> false;
         };
         if ((next == Status.WORKING || next == Status.BLOCKED) && afterInput) {

@@ -8,7 +8,7 @@ Questions are prompts too: "Run shell command? (Y)es/(N)o/(D)on't ask again [Yes
 """
 
 import content as C
-from common import DIM, ESC, RESET, sgr, shell_prompt, strip_sgr, width, wrap
+from common import DIM, ESC, RESET, preamble, sgr, shell_prompt, strip_sgr, width, wrap
 
 GREEN = sgr(32)
 BLUE = sgr(38, 5, 33)
@@ -48,7 +48,9 @@ class AiderUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + "aider --model sonnet" + ("  --restore-chat-history" if resume_items else "") + "\n")
+        c.launch()
         lines = ["Aider v0.86.1", "Main model: anthropic/claude-sonnet-4-20250514 with diff edit format, infinite output",
                  "Weak model: anthropic/claude-3-5-haiku-20241022", "Git repo: .git with 48 files",
                  "Repo-map: using 4096 tokens, auto refresh"]
@@ -68,6 +70,10 @@ class AiderUI:
         self.case.input()
         self.text = text
         self.case.out(self.prompt_line())
+
+    def type_ahead(self, text):
+        """Input is not read while a turn runs here."""
+        return False
 
     def submit(self, hook_first=False, between=None):
         c = self.case
@@ -210,5 +216,5 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     return standard("aider", AiderUI, rng, sizes, ["plain", "architect"], processes, ERRORS)

@@ -8,7 +8,7 @@ the screen and the scrollback and prints everything again at the new width.
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, InkLog, framed, hanging, sgr, shell_prompt, width, wrap
+from common import BOLD, DIM, ESC, InkLog, RESET, framed, hanging, preamble, sgr, shell_prompt, width, wrap
 
 ORANGE = sgr(38, 2, 215, 119, 87)
 GRAY = sgr(38, 5, 244)
@@ -40,7 +40,9 @@ class ClaudeUI:
         self.verb = rng.choice(VERBS)
         self.todos = None
         self.approval_spec = None
-        self.footer = mode_footer or "  ? for shortcuts"
+        self.footer = mode_footer or rng.choice(["  ? for shortcuts", "  ? for shortcuts",
+                                                 "  ⏵⏵ accept edits on (shift+tab to cycle)",
+                                                 "  ⏸ plan mode on (shift+tab to cycle)"])
 
     # --- rendering ---
 
@@ -186,7 +188,9 @@ class ClaudeUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + ("claude --resume 7d1c" if resume_items else "claude") + "\n")
+        c.launch()
         c.out(ESC + "[?2004h" + ESC + "[?1004h" + ESC + "[?25l")
         items = [("welcome",)] + list(resume_items or [])
         self.draw(items)
@@ -203,6 +207,13 @@ class ClaudeUI:
         return [("user", rng.choice(C.PROMPTS)), ("assistant", rng.choice(C.ANSWERS)),
                 ("user", "and the docs?"), ("assistant", rng.choice(C.ANSWERS))]
 
+    def type_ahead(self, text):
+        """The user types the next message while the turn runs; the input shows it."""
+        self.case.input()
+        self.text = text
+        self.draw()
+        return True
+
     def submit(self, hook_first=False, between=None):
         c = self.case
         c.input("enter")
@@ -213,6 +224,8 @@ class ClaudeUI:
         prompt, self.text = self.text, ""
         self.mode, self.secs, self.tokens = "working", 0, 0
         self.verb = self.rng.choice(VERBS)
+        self.todos = self.rng.choice([None, None, [[False, "Run the failing test"], [False, "Fix the parser guard"],
+                                                   [False, "Run the whole suite"]]])
         self.draw([("user", prompt)])
         if not hook_first:
             c.hook(self.hooks["submit"])
@@ -223,6 +236,13 @@ class ClaudeUI:
         self.secs += secs
         self.tokens += self.rng.randint(40, 900) * secs
         self.glyph += 1
+        if self.todos:
+            for t in self.todos:
+                if not t[0]:
+                    t[0] = True
+                    break
+        if self.secs > 8 and self.rng.random() < 0.2:
+            self.verb = "Compacting conversation"
         self.draw()
 
     def tool(self, tool, arg, output):
@@ -311,6 +331,6 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard, select, _case
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     extra = [("select", "question", select)]
     return standard("claude", ClaudeUI, rng, sizes, ["v1", "v2"], processes, ERRORS, extra)

@@ -9,7 +9,7 @@ with cursor positioning and erased to their end, never with Ink-style line erasi
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, cup, hanging, sgr, shell_prompt, strip_sgr, width, wrap
+from common import BOLD, DIM, ESC, RESET, cup, hanging, preamble, sgr, shell_prompt, strip_sgr, width, wrap
 
 CYAN = sgr(36)
 RED = sgr(31)
@@ -51,6 +51,9 @@ class Inline:
     def draw(self, lines, before=""):
         """One frame: history inserted first (before), then the viewport, written together."""
         s = before + ESC + "[?25l"
+        if len(lines) > self.rows:
+            # The bottom pane is at most the screen: its top (the diff's first lines) is cut.
+            lines = lines[-self.rows:]
         h = len(lines)
         if self.vtop + h - 1 > self.rows:
             need = self.vtop + h - 1 - self.rows
@@ -206,9 +209,11 @@ class CodexUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + ("codex resume 0199a2" if resume_items else "codex") + "\n")
+        c.launch()
         c.out(ESC + "[?2004h" + ESC + "[>1u")
-        self.view = Inline(c, 2 + getattr(c, "preamble_rows", 0))
+        self.view = Inline(c, min(2 + c.preamble_rows, c.rows))
         self.draw()
         self.add(("header",), *(resume_items or []))
         self.draw()
@@ -223,6 +228,13 @@ class CodexUI:
         self.case.input()
         self.text = text
         self.draw()
+
+    def type_ahead(self, text):
+        """The user types the next message while the turn runs; the input shows it."""
+        self.case.input()
+        self.text = text
+        self.draw()
+        return True
 
     def submit(self, hook_first=False, between=None):
         c = self.case
@@ -319,5 +331,5 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     return standard("codex", CodexUI, rng, sizes, ["v2", "v1"], processes, ERRORS)

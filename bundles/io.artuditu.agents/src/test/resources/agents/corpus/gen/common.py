@@ -108,6 +108,10 @@ class Case:
         self.data += b
         self.steps.append(f"output {len(b)}")
 
+    def launch(self):
+        """The agent's process starts here (the shell ran the command): it can be identified from now on."""
+        self.steps.append("launch")
+
     def input(self, what="keys"):
         self.steps.append(f"input {what}")
 
@@ -149,6 +153,28 @@ def new_case(agent, name, kind, cols, rows, processes, description, pane_agent=N
     return Case(agent, name, kind, cols, rows, processes, description, pane_agent).start()
 
 
+PREAMBLE = [
+    ("cat ~/notes/agents.txt", ["claude shows '✻ Thinking… (esc to interrupt)' while it works",
+                                "codex: • Working (12s • esc to interrupt)",
+                                "Do you want to proceed?", "❯ 1. Yes", "› 1. Yes, proceed"]),
+    ("git log --oneline -3", ["4f2a1c9 detector: Allow command? prompts", "9e1b0d2 (esc to cancel, 4s) for gemini",
+                              "1c0ffee aider [Yes]: prompt"]),
+    ("ls", ["README.md  pom.xml  src  target"]),
+    ("grep -rn 'esc to interrupt' src | head -2", ["src/rules.txt:3:✻ Pondering… (3s · esc to interrupt)",
+                                                   "src/rules.txt:9:│ > │"]),
+]
+
+
+def preamble(case, rng):
+    """Earlier shell commands and their output, some naming the rules' phrases; returns the rows used."""
+    used = 0
+    for cmd, out in rng.sample(PREAMBLE, rng.randint(1, 3)):
+        text = shell_prompt() + cmd + "\n" + "\n".join(l[: case.cols] for l in out) + "\n"
+        case.out(text)
+        used += 1 + len(out)
+    return min(used, case.rows - 1)
+
+
 def shell_prompt(user="dev", host="box", cwd="~/proj"):
     return f"{sgr(1, 32)}{user}@{host}{RESET}:{sgr(1, 34)}{cwd}{RESET}$ "
 
@@ -172,7 +198,24 @@ class InkLog:
             s += ESC + "[2K" + (ESC + "[1A" if i < self.previous - 1 else "")
         return s + ESC + "[G"
 
+    def fit(self, lines):
+        """Ink lays text out to the width: a line wider than the terminal becomes several."""
+        out = []
+        for line in lines:
+            plain = strip_sgr(line)
+            if width(plain) <= self.case.cols:
+                out.append(line)
+                continue
+            while width(plain) > self.case.cols:
+                head = cut(plain, self.case.cols)
+                out.append(head)
+                plain = plain[len(head):]
+            out.append(plain)
+        return out
+
     def frame(self, lines, static=None):
+        lines = self.fit(lines)
+        static = self.fit(static) if static else static
         s = self.erase()
         if static:
             s += "\n".join(static) + "\n"
@@ -182,6 +225,8 @@ class InkLog:
 
     def clear_all(self, static, lines):
         """What an Ink app does on resize: clear screen and scrollback, print everything again."""
+        lines = self.fit(lines)
+        static = self.fit(static) if static else static
         s = ESC + "[2J" + ESC + "[3J" + ESC + "[H"
         if static:
             s += "\n".join(static) + "\n"

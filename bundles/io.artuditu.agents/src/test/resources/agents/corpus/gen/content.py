@@ -87,3 +87,13 @@ TRIGGER_TEXT = [
     "( O)> ",
     "> ",
 ]
+
+LONG_DIFF = [(str(20 + i), "-" if i % 3 == 1 else "+" if i % 3 == 2 else " ",
+              f"    step_{i} = compute(step_{i - 1 if i else 0}, limit={i * 7})") for i in range(30)]
+
+TYPE_AHEAD = [
+    "also check the docs",
+    "and why does it say esc to interrupt",
+    "then answer: Do you want to proceed?",
+    "› 1. Yes, proceed",
+]

@@ -7,7 +7,7 @@ confirmation in a frame in the input box's place. On a resize it clears and redr
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, InkLog, framed, hanging, sgr, shell_prompt, width, wrap
+from common import BOLD, DIM, ESC, InkLog, RESET, framed, hanging, preamble, sgr, shell_prompt, width, wrap
 
 BLUE = sgr(38, 2, 71, 150, 228)
 PURPLE = sgr(38, 2, 132, 122, 206)
@@ -149,7 +149,9 @@ class GeminiUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + ("gemini --resume 3" if resume_items else "gemini") + "\n")
+        c.launch()
         c.out(ESC + "[?25l" + ESC + "]0;Gemini - proj" + "\x07")
         self.draw([("logo",)] + list(resume_items or []))
         c.hook(self.hooks["start"])
@@ -165,6 +167,13 @@ class GeminiUI:
         self.case.input()
         self.text = text
         self.draw()
+
+    def type_ahead(self, text):
+        """The user types the next message while the turn runs; the input shows it."""
+        self.case.input()
+        self.text = text
+        self.draw()
+        return True
 
     def submit(self, hook_first=False, between=None):
         c = self.case
@@ -256,5 +265,5 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     return standard("gemini", GeminiUI, rng, sizes, ["numbered", "plain"], processes, ERRORS)

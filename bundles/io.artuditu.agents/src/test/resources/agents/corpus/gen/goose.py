@@ -8,7 +8,7 @@ selection ("◆  Goose would like to call the above tool, do you allow?") that c
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, sgr, shell_prompt, strip_sgr, width, wrap
+from common import BOLD, DIM, ESC, RESET, preamble, sgr, shell_prompt, strip_sgr, width, wrap
 
 CYAN = sgr(36)
 GREEN = sgr(32)
@@ -50,7 +50,9 @@ class GooseUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + ("goose session --resume --name fix-parser" if resume_items else "goose session") + "\n")
+        c.launch()
         lines = [f"{'resuming' if resume_items else 'starting'} session | provider: anthropic model: claude-sonnet-4-5",
                  f"    {DIM}session id: 20251201_4{RESET}", f"    {DIM}working directory: /home/dev/proj{RESET}", ""]
         if resume_items:
@@ -71,6 +73,10 @@ class GooseUI:
         self.case.input()
         self.text = text
         self.case.out(self.prompt())
+
+    def type_ahead(self, text):
+        """Input is not read while a turn runs here."""
+        return False
 
     def submit(self, hook_first=False, between=None):
         c = self.case
@@ -178,5 +184,5 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     return standard("goose", GooseUI, rng, sizes, ["v1"], processes, ERRORS)

@@ -8,7 +8,7 @@ resize: the TUI draws everything again at the new size.
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, cup, hanging, sgr, shell_prompt, strip_sgr, width, wrap
+from common import BOLD, DIM, ESC, RESET, cup, hanging, preamble, sgr, shell_prompt, strip_sgr, width, wrap
 
 ACCENT = sgr(38, 2, 250, 178, 131)
 GRAY = sgr(38, 5, 245)
@@ -120,7 +120,9 @@ class OpencodeUI:
 
     def startup(self, resume_items=None):
         c = self.case
+        c.preamble_rows = preamble(c, self.rng) if getattr(c, "with_preamble", False) else 0
         c.out(shell_prompt() + ("opencode --session ses_7f2a" if resume_items else "opencode") + "\n")
+        c.launch()
         c.out(ESC + "[?1049h" + ESC + "[?1000h" + ESC + "[?1006h" + ESC + "[?2004h")
         self.messages = list(resume_items or [])
         self.draw(full=True)
@@ -135,6 +137,13 @@ class OpencodeUI:
         self.case.input()
         self.text = text
         self.draw()
+
+    def type_ahead(self, text):
+        """The user types the next message while the turn runs; the input shows it."""
+        self.case.input()
+        self.text = text
+        self.draw()
+        return True
 
     def submit(self, hook_first=False, between=None):
         self.case.input("enter")
@@ -226,5 +235,5 @@ def processes(rng):
 
 def cases(rng):
     from scenarios import standard
-    sizes = [(120, 40), (100, 30), (80, 24), (40, 30)]
+    sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
     return standard("opencode", OpencodeUI, rng, sizes, ["v1", "v2"], processes, ERRORS)

@@ -78,6 +78,7 @@ def pager(rng, cols, rows):
     case = new_case("none", f"pager-{cols}x{rows}", "pager", cols, rows, [(0, "bash", None), (1, "less", None)],
                     "less shows an agent's session log in the alternate screen", pane_agent="none")
     case.out(shell_prompt() + "less ~/.claude/logs/session.log\n")
+    case.launch()
     s = ESC + "[?1049h" + ESC + "[H" + ESC + "[2J"
     lines = (CAPTURE + C.TRIGGER_TEXT) * 3
     for i in range(rows - 1):
@@ -103,6 +104,7 @@ def other_program(rng, name, script, cols, rows):
                     [(0, "bash", None), (1, name, script)], f"{name} running {script} prints agent phrases",
                     pane_agent="none")
     case.out(shell_prompt() + f"{name} {script}\n")
+    case.launch()
     for t in rng.sample(C.TRIGGER_TEXT, 8):
         case.out(t + "\n")
         case.advance(500)
@@ -116,6 +118,7 @@ def editor(rng, cols, rows):
     case = new_case("none", f"vim-manifest-{cols}x{rows}", "program", cols, rows, [(0, "bash", None), (1, "vim", None)],
                     "vim edits the claude manifest", pane_agent="none")
     case.out(shell_prompt() + "vim claude.toml\n")
+    case.launch()
     body = MANIFEST.splitlines()
     s = ESC + "[?1049h" + ESC + "[H" + ESC + "[2J"
     for i in range(rows - 1):

@@ -33,6 +33,8 @@ def turn(ui, case, rng, hook_order=False):
     cmd, out = rng.choice(C.COMMANDS)
     ui.tool("Bash", cmd, out)
     case.expect("working")
+    if ui.type_ahead(rng.choice(C.TYPE_AHEAD)):
+        case.expect("working")
     ui.tick(3)
     ui.tick(1)
     case.expect("working")
@@ -64,6 +66,8 @@ def approval(ui, case, rng, kind="bash", wait_ms=20_000):
         ui.approval("bash", rng.choice(C.DANGEROUS))
     elif kind == "edit":
         ui.approval("edit", C.DIFF, rng.choice(C.FILES))
+    elif kind == "edit-long":
+        ui.approval("edit", C.LONG_DIFF, rng.choice(C.FILES))
     else:
         ui.approval("create", None, "notes/plan.md")
     case.expect("blocked")
@@ -327,6 +331,7 @@ def standard(family, ui_cls, rng, sizes, styles, processes, errors, extra=()):
         ("approval-bash", "approval", lambda ui, c, r: approval(ui, c, r, "bash")),
         ("approval-edit", "approval", lambda ui, c, r: approval(ui, c, r, "edit")),
         ("approval-create", "approval", lambda ui, c, r: approval(ui, c, r, "create", 5_000)),
+        ("approval-long-diff", "approval", lambda ui, c, r: approval(ui, c, r, "edit-long")),
         ("two-approvals", "approval", two_approvals),
         ("question", "question", question),
         ("error", "error", lambda ui, c, r: error(ui, c, r, r.choice(errors))),
@@ -346,6 +351,7 @@ def standard(family, ui_cls, rng, sizes, styles, processes, errors, extra=()):
             case, ui = _case(ui_cls, family, case_name, narrow or kind, cols, rows, rng, processes(rng),
                              f"{family}: {name} at {cols}x{rows} ({style})", style=style)
             case.kind = kind if not narrow else kind + "+narrow"
+            case.with_preamble = (i + j) % 2 == 0
             fn(ui, case, rng)
             cases.append(case)
     for k, (narrow, wide) in enumerate([((40, 30), (110, 32)), ((50, 24), (100, 30))]):

@@ -3,12 +3,13 @@ package io.artuditu.agents.internal.detect;
 import io.artuditu.vt.Terminal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Plays one corpus case through the real emulator, {@link ScreenRules} and a
  * {@link PaneTracker}, as the detector would: every output chunk and resize is followed by
  * an evaluation; time moves {@value #STEP_MILLIS} ms a step and by each {@code advance}.
+ * Before a {@code launch} step only the tree's root (the shell) runs; from it on the whole
+ * tree, and a new tracker for the agent it identifies.
  * With {@code hooks} off, hook steps and hook-only checkpoints are skipped.
  */
 final class Replay {
@@ -27,8 +28,10 @@ final class Replay {
 
     static List<Result> run(Corpus.Case c, ManifestSet manifests, boolean hooks, boolean keepScreens) {
         Terminal t = Terminal.create(c.cols(), c.rows());
-        Optional<ManifestSet.Identity> id = manifests.identify(c.processes());
-        AgentManifest m = id.map(ManifestSet.Identity::manifest).orElse(null);
+        boolean launches = c.steps().stream().anyMatch(s -> s.verb().equals("launch"));
+        // Until the agent is launched only the shell (the tree's root) runs in the pane.
+        List<io.artuditu.pty.proc.ProcessEntry> tree = launches ? c.processes().subList(0, 1) : c.processes();
+        AgentManifest m = identify(manifests, tree);
         PaneTracker tracker = new PaneTracker();
         List<Result> out = new ArrayList<>();
         long now = START;
@@ -50,6 +53,16 @@ final class Replay {
                     t.resize(Integer.parseInt(cr[0]), Integer.parseInt(cr[1]));
                     if (m != null) {
                         tracker.screen(ScreenRules.evaluate(m, t, t.revision()), now);
+                    }
+                }
+                case "launch" -> {
+                    AgentManifest next = identify(manifests, c.processes());
+                    if (next != m) {
+                        m = next;
+                        tracker = new PaneTracker();
+                        if (m != null) {
+                            tracker.screen(ScreenRules.evaluate(m, t, t.revision()), now);
+                        }
                     }
                 }
                 case "input" -> tracker.userInput(now);
@@ -78,6 +91,10 @@ final class Replay {
             throw new IllegalStateException(c.id() + ": steps consume " + offset + " of " + c.output().length + " bytes");
         }
         return out;
+    }
+
+    private static AgentManifest identify(ManifestSet manifests, List<io.artuditu.pty.proc.ProcessEntry> tree) {
+        return manifests.identify(tree).map(ManifestSet.Identity::manifest).orElse(null);
     }
 
     /** Prints each checkpoint's screen of the cases named: {@code Replay claude/turn-120x40-v1 …}. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the labelled agent-screen corpus under cases/ (run from anywhere; deterministic).
+"""Writes the labelled agent-screen corpus under cases/ and the held-out cases under holdout/
+(run from anywhere; deterministic).
 
     python3 generate.py
 
@@ -20,16 +21,17 @@ import claude  # noqa: E402
 import codex  # noqa: E402
 import gemini  # noqa: E402
 import goose  # noqa: E402
+import holdout  # noqa: E402
 import opencode  # noqa: E402
 import others  # noqa: E402
 
 
-def main():
-    out = os.path.join(HERE, "cases")
+def write(folder, modules):
+    out = os.path.join(HERE, folder)
     if os.path.isdir(out):
         shutil.rmtree(out)
     cases = []
-    for module in (claude, codex, gemini, aider, opencode, goose, others):
+    for module in modules:
         rng = random.Random("artuditu-" + module.__name__)
         cases += module.cases(rng)
     names = set()
@@ -44,8 +46,13 @@ def main():
         n, k = by_agent.get(case.agent, (0, 0))
         by_agent[case.agent] = (n + 1, k + case.checkpoints)
     for agent, (n, k) in sorted(by_agent.items()):
-        print(f"{agent:10} {n:4} cases {k:5} checkpoints")
-    print(f"{'total':10} {len(cases):4} cases {sum(c.checkpoints for c in cases):5} checkpoints")
+        print(f"{folder + '/' + agent:14} {n:4} cases {k:5} checkpoints")
+    print(f"{folder + ' total':14} {len(cases):4} cases {sum(c.checkpoints for c in cases):5} checkpoints")
+
+
+def main():
+    write("cases", (claude, codex, gemini, aider, opencode, goose, others))
+    write("holdout", (holdout,))
 
 
 if __name__ == "__main__":

@@ -176,6 +176,17 @@ class AiderUI:
         self.show_prompt()
         c.hook(self.hooks["error"])
 
+    def select_option(self, n):
+        """Aider's questions are typed answers: nothing to move."""
+        return None
+
+    def deny(self):
+        c = self.case
+        c.input("n")
+        c.out("n\n" + ESC + "[?2004l")
+        self.show_prompt()
+        return "idle"
+
     def interrupt(self):
         c = self.case
         c.input("ctrl+c")

@@ -40,6 +40,7 @@ class ClaudeUI:
         self.verb = rng.choice(VERBS)
         self.todos = None
         self.approval_spec = None
+        self.choice = 0
         self.footer = mode_footer or rng.choice(["  ? for shortcuts", "  ? for shortcuts",
                                                  "  ⏵⏵ accept edits on (shift+tab to cycle)",
                                                  "  ⏸ plan mode on (shift+tab to cycle)"])
@@ -151,8 +152,13 @@ class ClaudeUI:
             question = f"Do you want to create {target.split('/')[-1]}?"
             second = "Yes, allow all edits during this session (shift+tab)"
         q = wrap(question, inner_w - 1)
-        options = [f"{ORANGE}❯ 1. Yes{RESET}"] + hanging(second, inner_w - 1, "  2. ", "     ") + \
-            hanging("No, and tell Claude what to do differently (esc)", inner_w - 1, "  3. ", "     ")
+        options = []
+        for i, label in enumerate(["Yes", second, "No, and tell Claude what to do differently (esc)"]):
+            mark = "❯ " if i == self.choice else "  "
+            lines = hanging(label, inner_w - 1, f"{mark}{i + 1}. ", "     ")
+            if i == self.choice:
+                lines = [ORANGE + l + RESET for l in lines]
+            options += lines
         if self.style == "v1":
             inner = [BOLD + header + RESET, ""] + body + [""] + q + options
             return framed(inner, w, ORANGE)
@@ -259,6 +265,7 @@ class ClaudeUI:
         self.case.hook(self.hooks["tool_pre"])
         self.mode = "approval"
         self.approval_spec = (kind, detail, target)
+        self.choice = 0
         self.draw()
         self.case.hook(self.hooks["approval"])
 
@@ -299,6 +306,21 @@ class ClaudeUI:
         self.case.input("esc")
         self.mode = "input"
         self.draw([("note", f"{RED}Interrupted by user{RESET}", "plain")])
+
+    def select_option(self, n):
+        """The user moves the selection in a permission prompt."""
+        self.case.input("down" if n > self.choice else "up")
+        self.choice = n
+        self.draw()
+
+    def deny(self):
+        """The user refuses: the turn stops and the agent waits for what to do instead. Returns the state."""
+        self.case.input("3")
+        kind, detail, target = self.approval_spec
+        self.mode, self.choice, self.approval_spec = "input", 0, None
+        self.draw([("tool", "Bash" if kind == "bash" else "Update", detail[0] if kind == "bash" else target,
+                    [f"{RED}User rejected {'command' if kind == 'bash' else 'update to ' + str(target)}{RESET}"])])
+        return "idle"
 
     def resize(self, cols, rows, redraw=True):
         self.case.resize(cols, rows)

@@ -9,7 +9,7 @@ with cursor positioning and erased to their end, never with Ink-style line erasi
 """
 
 import content as C
-from common import BOLD, DIM, ESC, RESET, cup, hanging, preamble, sgr, shell_prompt, strip_sgr, width, wrap
+from common import BOLD, DIM, ESC, RESET, cup, cut, hanging, preamble, sgr, shell_prompt, strip_sgr, width, wrap
 
 CYAN = sgr(36)
 RED = sgr(31)
@@ -68,8 +68,12 @@ class Inline:
         self.case.out(s)
 
     def row(self, line):
-        """A row's text, erased to its end unless it fills the row (EL would take its last cell)."""
-        return line if width(strip_sgr(line)) >= self.case.cols else line + ESC + "[K"
+        """A row's text, cut at the width as ratatui cuts it, erased to its end unless it fills
+        the row (EL there would take the last cell)."""
+        plain = strip_sgr(line)
+        if width(plain) > self.case.cols:
+            line = plain = cut(plain, self.case.cols)
+        return line if width(plain) >= self.case.cols else line + ESC + "[K"
 
     @staticmethod
     def cursor_row(lines):
@@ -94,6 +98,7 @@ class CodexUI:
         self.secs = 0
         self.header = "Working"
         self.spec = None
+        self.choice = 0
         self.items = []
         self.pending = ""
 
@@ -181,8 +186,8 @@ class CodexUI:
             opts = ["Yes, proceed", "Yes, and don't ask again for this command" if kind == "bash" else
                     "Yes, and don't ask again for these files", "No, and tell Codex what to do differently esc"]
             for i, o in enumerate(opts):
-                lines += hanging(o, w, (f"{CYAN}› " if i == 0 else "  ") + f"{i + 1}. ", "     ")
-                if i == 0:
+                lines += hanging(o, w, (f"{CYAN}› " if i == self.choice else "  ") + f"{i + 1}. ", "     ")
+                if i == self.choice:
                     lines[-1] += RESET
             lines += ["", DIM + "  Press enter to confirm or esc to cancel"[: w] + RESET]
             return lines
@@ -264,6 +269,7 @@ class CodexUI:
         self.draw()
 
     def approval(self, kind, detail, target=None):
+        self.choice = 0
         self.mode = "approval"
         self.spec = (kind, detail, target)
         self.draw()
@@ -300,6 +306,18 @@ class CodexUI:
         self.mode = "input"
         self.add(("error", "Conversation interrupted - tell the model what to do differently"))
         self.draw()
+
+    def select_option(self, n):
+        self.case.input("down" if n > self.choice else "up")
+        self.choice = n
+        self.draw()
+
+    def deny(self):
+        self.case.input("3")
+        self.mode, self.choice = "input", 0
+        self.add(("error", "You did not approve the command; tell Codex what to do differently"))
+        self.draw()
+        return "idle"
 
     def resize(self, cols, rows, redraw=True):
         self.case.resize(cols, rows)

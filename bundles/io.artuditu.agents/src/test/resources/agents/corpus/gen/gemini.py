@@ -44,6 +44,7 @@ class GeminiUI:
         self.secs = 0
         self.phrase = PHRASES[0]
         self.spec = None
+        self.choice = 0
 
     @property
     def cols(self):
@@ -126,10 +127,10 @@ class GeminiUI:
         opt_lines = []
         for i, o in enumerate(options):
             if self.style == "numbered":
-                opt_lines += hanging(o, inner_w, (f"{GREEN}● " if i == 0 else "  ") + f"{i + 1}. ", "     ")
+                opt_lines += hanging(o, inner_w, (f"{GREEN}● " if i == self.choice else "  ") + f"{i + 1}. ", "     ")
             else:
-                opt_lines += hanging(o, inner_w, f"{GREEN}● " if i == 0 else "  ", "  ")
-            if i == 0:
+                opt_lines += hanging(o, inner_w, f"{GREEN}● " if i == self.choice else "  ", "  ")
+            if i == self.choice:
                 opt_lines[-1] += RESET
         inner = head + [""] + body + [""] + wrap(question, inner_w) + [""] + opt_lines
         return framed(inner, w, YELLOW)
@@ -209,6 +210,7 @@ class GeminiUI:
         self.case.hook(self.hooks["tool_pre"])
         self.mode = "approval"
         self.spec = (kind, detail, target)
+        self.choice = 0
         self.draw()
         self.case.hook(self.hooks["approval"])
 
@@ -238,6 +240,17 @@ class GeminiUI:
         self.case.input("esc")
         self.mode = "input"
         self.draw([("info", "Request cancelled.")])
+
+    def select_option(self, n):
+        self.case.input("down" if n > self.choice else "up")
+        self.choice = n
+        self.draw()
+
+    def deny(self):
+        self.case.input("esc")
+        self.mode, self.choice = "input", 0
+        self.draw([("info", "Request cancelled.")])
+        return "idle"
 
     def resize(self, cols, rows, redraw=True):
         self.case.resize(cols, rows)

@@ -33,6 +33,7 @@ class GooseUI:
         self.phrase = PHRASES[0]
         self.current = None
         self.select_rows = 0
+        self.choice = 0
 
     @property
     def cols(self):
@@ -116,17 +117,26 @@ class GooseUI:
         self.case.out("\n".join(wrap(text, self.cols)) + "\n")
         self.spin()
 
-    def approval(self, kind, detail, target=None):
+    def approval(self, kind, detail, target=None, redraw=False):
+        if redraw:
+            self.case.out((ESC + "[1A") * self.select_rows + "\r" + ESC + "[J" + "\n".join(self.selection()) + "\n")
+            return
         self.unspin()
+        self.choice = 0
         arg = detail[0] if kind == "bash" else f"edit {target or 'notes/plan.md'}"
         lines = self.tool_header(arg) + [""]
-        q = "Goose would like to call the above tool, do you allow?"
-        sel = [f"{CYAN}◆{RESET}  " + l for l in wrap(q, self.cols - 3)[:1]] + ["│  " + l for l in wrap(q, self.cols - 3)[1:]]
-        sel += [f"│  {GREEN}●{RESET} Allow {DIM}(Allow the tool call once){RESET}"[: self.cols + 20], "│  ○ Always Allow",
-                "│  ○ Deny", "│  ○ Cancel", "└"]
+        sel = self.selection()
         self.select_rows = len(sel)
         self.current = None
         self.case.out("\n".join(lines + sel) + "\n")
+
+    def selection(self):
+        q = "Goose would like to call the above tool, do you allow?"
+        sel = [f"{CYAN}◆{RESET}  " + l for l in wrap(q, self.cols - 3)[:1]] + ["│  " + l for l in wrap(q, self.cols - 3)[1:]]
+        for i, label in enumerate(["Allow", "Always Allow", "Deny", "Cancel"]):
+            sel.append(f"│  {GREEN}●{RESET} {label}" if i == self.choice else f"│  ○ {label}")
+        sel.append("└")
+        return sel
 
     def answer(self, key="1"):
         c = self.case
@@ -150,6 +160,22 @@ class GooseUI:
         self.case.out(RED + "\n".join(wrap("Ran into this error: " + text, self.cols)) + RESET + "\n\n"
                       + "\n".join(wrap("Please retry if you think this is a transient or recoverable error.", self.cols))
                       + "\n\n" + self.prompt())
+
+    def select_option(self, n):
+        self.case.input("down" if n > self.choice else "up")
+        self.choice = n
+        self.approval(None, None, redraw=True)
+
+    def deny(self):
+        """Deny goes back to the model, which carries on without the tool."""
+        c = self.case
+        c.input("enter")
+        q = "Goose would like to call the above tool, do you allow?"
+        c.out((ESC + "[1A") * self.select_rows + "\r" + ESC + "[J"
+              + "\n".join([f"{GREEN}◇{RESET}  " + q[: self.cols - 3], f"│  {DIM}Deny{RESET}", ""]) + "\n")
+        self.choice = 0
+        self.spin()
+        return "working"
 
     def interrupt(self):
         self.case.input("ctrl+c")

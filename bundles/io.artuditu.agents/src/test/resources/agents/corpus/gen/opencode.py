@@ -202,6 +202,17 @@ class OpencodeUI:
         self.draw()
         self.case.hook(self.hooks["error"])
 
+    def select_option(self, n):
+        """The choices are keys, not a moving selection: the screen does not change."""
+        self.case.input("right")
+
+    def deny(self):
+        self.case.input("d")
+        self.mode = "input"
+        self.messages.append(("note", "Permission rejected: the tool call was not run."))
+        self.draw()
+        return "idle"
+
     def interrupt(self):
         self.case.input("esc")
         self.case.input("esc")

@@ -20,20 +20,23 @@ import org.junit.jupiter.api.Test;
 /**
  * The detector's accuracy on the labelled corpus, with hook events and without: precision
  * and recall per state ({@code idle}, {@code working}, {@code blocked}, {@code done}, and
- * {@code none} for panes where no agent runs), each at least {@value #FLOOR}. Writes
- * {@code target/accuracy.json} and prints the table; {@code docs/agents/accuracy.md} has
- * the method and the figures.
+ * {@code none} for panes where no agent runs), each at least {@value #FLOOR} over the whole
+ * corpus (the tuning cases and the held-out ones). Prints a table per set and writes
+ * {@code target/accuracy.json}; {@code docs/agents/accuracy.md} has the method and figures.
  */
 class AccuracyTest {
     static final double FLOOR = 0.98;
     static final List<String> STATES = List.of("idle", "working", "blocked", "done", "none");
+    static final List<String> SETS = List.of("cases", "holdout");
 
-    static Corpus corpus;
+    static Map<String, Corpus> corpora = new TreeMap<>();
     static ManifestSet manifests;
 
     @BeforeAll
     static void load() {
-        corpus = Corpus.load();
+        for (String set : SETS) {
+            corpora.put(set, Corpus.load(set));
+        }
         manifests = ManifestSet.load(null, null);
         assertEquals(List.of(), manifests.problems());
     }
@@ -49,9 +52,9 @@ class AccuracyTest {
         }
     }
 
-    static List<Replay.Result> results(boolean hooks) {
+    static List<Replay.Result> results(List<Corpus.Case> cases, boolean hooks) {
         List<Replay.Result> all = new ArrayList<>();
-        for (Corpus.Case c : corpus.cases()) {
+        for (Corpus.Case c : cases) {
             all.addAll(Replay.run(c, manifests, hooks, false));
         }
         return all;
@@ -73,44 +76,72 @@ class AccuracyTest {
         return out;
     }
 
+    static String table(String title, List<Score> hooks, List<Score> screen, int nHooks, int nScreen, int cases) {
+        StringBuilder t = new StringBuilder(title).append('\n');
+        t.append(String.format("%-8s | %9s %9s %6s | %9s %9s %6s%n", "state", "hooks P", "hooks R", "n", "screen P",
+                "screen R", "n"));
+        for (int i = 0; i < STATES.size(); i++) {
+            Score h = hooks.get(i);
+            Score s = screen.get(i);
+            t.append(String.format("%-8s | %9.4f %9.4f %6d | %9.4f %9.4f %6d%n", h.state(), h.precision(), h.recall(),
+                    h.labelled(), s.precision(), s.recall(), s.labelled()));
+        }
+        t.append(String.format("checkpoints: %d with hooks, %d screen only; cases: %d%n", nHooks, nScreen, cases));
+        return t.toString();
+    }
+
     @Test
     void everyStateIsRecognisedWithAndWithoutHooks() throws IOException {
-        List<Replay.Result> withHooks = results(true);
-        List<Replay.Result> screenOnly = results(false);
-        List<Score> hookScores = scores(withHooks);
-        List<Score> screenScores = scores(screenOnly);
-
-        StringBuilder table = new StringBuilder();
-        table.append(String.format("%-8s | %9s %9s %7s | %9s %9s %7s%n", "state", "hooks P", "hooks R", "n",
-                "screen P", "screen R", "n"));
-        for (int i = 0; i < STATES.size(); i++) {
-            Score h = hookScores.get(i);
-            Score s = screenScores.get(i);
-            table.append(String.format("%-8s | %9.4f %9.4f %7d | %9.4f %9.4f %7d%n", h.state(), h.precision(),
-                    h.recall(), h.labelled(), s.precision(), s.recall(), s.labelled()));
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = json.createObjectNode();
+        ObjectNode sets = root.putObject("sets");
+        List<Corpus.Case> everything = new ArrayList<>();
+        StringBuilder report = new StringBuilder();
+        for (String set : SETS) {
+            everything.addAll(corpora.get(set).cases());
         }
-        table.append(String.format("checkpoints: %d with hooks, %d screen only; cases: %d%n", withHooks.size(),
-                screenOnly.size(), corpus.cases().size()));
-        List<Replay.Result> misses = new ArrayList<>();
-        withHooks.stream().filter(r -> !r.hit()).forEach(misses::add);
-        screenOnly.stream().filter(r -> !r.hit()).forEach(misses::add);
-        System.out.print(table);
-        for (Replay.Result r : withHooks) {
-            if (!r.hit()) {
-                System.out.println("miss (hooks)  " + describe(r));
+        List<String> names = new ArrayList<>(SETS);
+        names.add("all");
+        List<Score> allHooks = null;
+        List<Score> allScreen = null;
+        String allTable = null;
+        for (String set : names) {
+            List<Corpus.Case> cases = set.equals("all") ? everything : corpora.get(set).cases();
+            List<Replay.Result> withHooks = results(cases, true);
+            List<Replay.Result> screenOnly = results(cases, false);
+            List<Score> h = scores(withHooks);
+            List<Score> s = scores(screenOnly);
+            String t = table(set, h, s, withHooks.size(), screenOnly.size(), cases.size());
+            report.append(t);
+            ObjectNode node = sets.putObject(set);
+            describe(node.putObject("corpus"), cases, withHooks, screenOnly);
+            put(node.putObject("hooks"), h, withHooks);
+            put(node.putObject("screen_only"), s, screenOnly);
+            if (set.equals("all")) {
+                allHooks = h;
+                allScreen = s;
+                allTable = t;
+                for (Replay.Result r : withHooks) {
+                    if (!r.hit()) {
+                        report.append("miss (hooks)  ").append(describe(r)).append('\n');
+                    }
+                }
+                for (Replay.Result r : screenOnly) {
+                    if (!r.hit()) {
+                        report.append("miss (screen) ").append(describe(r)).append('\n');
+                    }
+                }
             }
         }
-        for (Replay.Result r : screenOnly) {
-            if (!r.hit()) {
-                System.out.println("miss (screen) " + describe(r));
-            }
-        }
-        write(withHooks, screenOnly, hookScores, screenScores);
+        System.out.print(report);
+        Path out = Path.of("target", "accuracy.json");
+        Files.createDirectories(out.getParent());
+        json.writeValue(out.toFile(), root);
 
-        for (List<Score> mode : List.of(hookScores, screenScores)) {
+        for (List<Score> mode : List.of(allHooks, allScreen)) {
             for (Score s : mode) {
                 assertTrue(s.precision() >= FLOOR && s.recall() >= FLOOR,
-                        "state " + s.state() + ": precision " + s.precision() + ", recall " + s.recall() + "\n" + table);
+                        "state " + s.state() + ": precision " + s.precision() + ", recall " + s.recall() + "\n" + allTable);
             }
         }
     }
@@ -121,17 +152,14 @@ class AccuracyTest {
                 + (v == null ? "" : " (screen " + v.status().wire() + " by " + v.rule() + ")");
     }
 
-    private static void write(List<Replay.Result> withHooks, List<Replay.Result> screenOnly, List<Score> hookScores,
-            List<Score> screenScores) throws IOException {
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        ObjectNode root = json.createObjectNode();
-        ObjectNode size = root.putObject("corpus");
-        size.put("cases", corpus.cases().size());
+    private static void describe(ObjectNode size, List<Corpus.Case> cases, List<Replay.Result> withHooks,
+            List<Replay.Result> screenOnly) {
+        size.put("cases", cases.size());
         size.put("checkpoints_with_hooks", withHooks.size());
         size.put("checkpoints_screen_only", screenOnly.size());
         Map<String, int[]> byFamily = new TreeMap<>();
         Map<String, int[]> byKind = new TreeMap<>();
-        for (Corpus.Case c : corpus.cases()) {
+        for (Corpus.Case c : cases) {
             byFamily.computeIfAbsent(c.family(), k -> new int[2])[0]++;
             byKind.computeIfAbsent(c.kind(), k -> new int[2])[0]++;
         }
@@ -143,12 +171,6 @@ class AccuracyTest {
         byFamily.forEach((k, v) -> fam.putObject(k).put("cases", v[0]).put("checkpoints", v[1]));
         ObjectNode kinds = size.putObject("by_kind");
         byKind.forEach((k, v) -> kinds.putObject(k).put("cases", v[0]).put("checkpoints", v[1]));
-        ObjectNode modes = root.putObject("modes");
-        put(modes.putObject("hooks"), hookScores, withHooks);
-        put(modes.putObject("screen_only"), screenScores, screenOnly);
-        Path out = Path.of("target", "accuracy.json");
-        Files.createDirectories(out.getParent());
-        json.writeValue(out.toFile(), root);
     }
 
     private static void put(ObjectNode mode, List<Score> scores, List<Replay.Result> results) {

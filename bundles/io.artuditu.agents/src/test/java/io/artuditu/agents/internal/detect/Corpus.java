@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The labelled corpus under {@code src/test/resources/agents/corpus/cases}: one
+ * The labelled corpus under {@code src/test/resources/agents/corpus/cases} (and the held-out
+ * cases under {@code …/holdout}, the same format): one
  * {@code <agent>/<name>.case} (header and steps, one a line) per case, with the bytes its
  * {@code output N} steps consume, in order, in {@code <name>.bin}. Written by
  * {@code corpus/generate.py}; the format is {@code docs/agents/accuracy.md}'s.
@@ -37,13 +38,13 @@ record Corpus(List<Case> cases) {
      * no longer writes, but an earlier build copied to the class path, is not replayed), else
      * from the class path.
      */
-    static Corpus load() {
+    static Corpus load(String folder) {
         try {
-            Path dir = Path.of("src/test/resources/agents/corpus/cases");
+            Path dir = Path.of("src/test/resources/agents/corpus", folder);
             if (!Files.isDirectory(dir)) {
-                URL root = Corpus.class.getClassLoader().getResource("agents/corpus/cases");
+                URL root = Corpus.class.getClassLoader().getResource("agents/corpus/" + folder);
                 if (root == null) {
-                    throw new IllegalStateException("agents/corpus/cases is missing; run corpus/generate.py");
+                    throw new IllegalStateException("agents/corpus/" + folder + " is missing; run corpus/generate.py");
                 }
                 dir = Path.of(root.toURI());
             }

@@ -101,7 +101,9 @@ final class Replay {
     public static void main(String[] args) {
         ManifestSet set = ManifestSet.load(null, null);
         boolean hooks = !Boolean.getBoolean("screenOnly");
-        for (Corpus.Case c : Corpus.load().cases()) {
+        List<Corpus.Case> all = new ArrayList<>(Corpus.load("cases").cases());
+        all.addAll(Corpus.load("holdout").cases());
+        for (Corpus.Case c : all) {
             for (String want : args) {
                 if (c.id().equals(want) || c.id().startsWith(want)) {
                     for (Result r : run(c, set, hooks, true)) {

@@ -176,6 +176,8 @@ class ClaudeUI:
         return lines
 
     def dynamic(self):
+        if self.mode == "transcript":
+            return [DIM + "  Showing detailed transcript · Ctrl+R to toggle"[: self.cols + 4] + RESET]
         if self.mode == "approval":
             return self.approval_lines()
         if self.mode == "select":
@@ -307,6 +309,17 @@ class ClaudeUI:
         self.mode = "input"
         self.draw([("note", f"{RED}Interrupted by user{RESET}", "plain")])
 
+    def overlay(self):
+        """Ctrl+R: the detailed transcript in place of the live region; no spinner, no input box."""
+        self.case.input("ctrl+r")
+        self.saved_mode, self.mode = self.mode, "transcript"
+        self.redraw()
+
+    def overlay_close(self):
+        self.case.input("ctrl+r")
+        self.mode = self.saved_mode
+        self.redraw()
+
     def select_option(self, n):
         """The user moves the selection in a permission prompt."""
         self.case.input("down" if n > self.choice else "up")
@@ -351,8 +364,32 @@ def processes(rng):
     ])
 
 
+def transcript_view(ui, case, rng):
+    """The user opens the transcript while the agent works: the screen shows no spinner, hooks
+    still tell; then closes it again."""
+    ui.startup()
+    ui.type_text(rng.choice(C.PROMPTS))
+    ui.submit()
+    case.expect("working")
+    cmd, out = rng.choice(C.COMMANDS)
+    ui.tool("Bash", cmd, out)
+    case.expect("working")
+    ui.overlay()
+    case.expect("working")
+    case.advance(4_000)
+    case.hook(ui.hooks["tool_pre"])
+    case.expect("working")
+    case.advance(20_000)
+    case.hook(ui.hooks["tool_post"])
+    case.expect("working")
+    ui.overlay_close()
+    case.expect("working")
+    ui.finish(rng.choice(C.ANSWERS))
+    case.expect("done")
+
+
 def cases(rng):
     from scenarios import standard, select, _case
     sizes = [(120, 40), (100, 30), (80, 24), (40, 30), (200, 50), (100, 14)]
-    extra = [("select", "question", select)]
+    extra = [("select", "question", select), ("transcript-view", "hooks", transcript_view)]
     return standard("claude", ClaudeUI, rng, sizes, ["v1", "v2"], processes, ERRORS, extra)

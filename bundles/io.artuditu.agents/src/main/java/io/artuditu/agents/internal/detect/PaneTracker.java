@@ -12,9 +12,11 @@ package io.artuditu.agents.internal.detect;
  * however long it is left on screen. The other way round, a {@code done} verdict (a rule
  * that sees a turn's end, still on screen) reads as {@code idle} once the user has typed
  * and the agent has not worked since. A keystroke from the user thus ends {@code done}
- * (it is {@code idle} again), and it drops all hook evidence that came before it: the user
- * answered, interrupted or moved on, so that evidence is history, and the screen decides
- * until the next hook. Only evidence newer than the keystroke counts as work after it (the
+ * (it is {@code idle} again), and it drops hook evidence of {@code blocked}, {@code done} or
+ * {@code idle} that came before it: the user answered or moved on, so that evidence is
+ * history, and the screen decides until the next hook (evidence of {@code working} stays,
+ * and yields to the next picture that contradicts it, such as the prompt after an
+ * interrupt). Only evidence newer than the keystroke counts as work after it (the
  * picture on screen when the user pressed Esc still shows the spinner; if the next one
  * shows the prompt, the agent is idle, not done).
  *
@@ -93,7 +95,12 @@ public final class PaneTracker {
         attention = false;
         worked = false;
         typed = true;
-        hookLive = false;
+        // A question is answered, a finished turn is history: such evidence ends here. Work
+        // goes on until a newer picture says otherwise (a key that opens a view hides the
+        // spinner, and the turn still runs).
+        if (hookStatus != Status.WORKING) {
+            hookLive = false;
+        }
         inputAt = now;
         return settle(now);
     }
@@ -162,8 +169,8 @@ public final class PaneTracker {
      * after the hook (a turn that fails or is cut short fires no hook, so the screen must
      * win, and a picture from before the hook must not); {@code blocked},
      * {@code done} and {@code idle} hold until the screen changes to show work after them
-     * (a question is answered, a new turn starts), however long that takes. User input
-     * after the evidence ends it.
+     * (a question is answered, a new turn starts), however long that takes, or until the
+     * user types.
      */
     public boolean hookFresh(long now) {
         if (hookStatus == null || !hookLive) {
@@ -177,6 +184,22 @@ public final class PaneTracker {
         boolean newerWork = screenSays && screenAt > hookAt
                 && (screen.status() == Status.WORKING || hookStatus != Status.BLOCKED && screen.status() == Status.BLOCKED);
         return !newerWork;
+    }
+
+    private static boolean busy(Status s) {
+        return s == Status.WORKING || s == Status.BLOCKED;
+    }
+
+    /**
+     * Whether a hook or the screen shows work (or a question) newer than {@code t}, whichever
+     * source decides the status: the picture on screen when the user pressed Esc still shows
+     * the spinner, and is no work after that key. A fallback verdict (no rule matched) is a
+     * guess, and a guess is no evidence of work.
+     */
+    private boolean workSince(long t) {
+        boolean hookWork = hookLive && busy(hookStatus) && hookAt >= t;
+        boolean screenWork = screen != null && screen.rule() != null && busy(screen.status()) && screenAt > t;
+        return hookWork || screenWork;
     }
 
     private boolean settle(long now) {
@@ -196,16 +219,7 @@ public final class PaneTracker {
             next = Status.UNKNOWN;
             from = Source.PROCESS;
         }
-        // Only evidence newer than the last keystroke is work "since the user typed": the
-        // picture on screen when the user pressed Esc still shows the spinner.
-        // A fallback verdict (no rule matched) is a guess, and a guess is no evidence of work.
-        boolean afterInput = switch (from) {
-            case REPORT -> true;
-            case HOOK -> hookAt >= inputAt;
-            case SCREEN -> screenAt > inputAt && screen.rule() != null;
-            case PROCESS -> false;
-        };
-        if ((next == Status.WORKING || next == Status.BLOCKED) && afterInput) {
+        if (from == Source.REPORT && busy(next) || workSince(inputAt)) {
             worked = true;
             typed = false;
         }

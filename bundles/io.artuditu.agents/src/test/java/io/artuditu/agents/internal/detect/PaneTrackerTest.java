@@ -144,16 +144,29 @@ class PaneTrackerTest {
     }
 
     @Test
-    void userInputDropsEveryEarlierHook() {
-        t.screen(seen(Status.IDLE), 1_000);
-        t.hook("PreToolUse", Status.WORKING, 2_000);
+    void userInputDropsEarlierHooksOfBlockedDoneAndIdle() {
+        t.screen(seen(Status.WORKING), 1_000);
+        t.hook("Notification", Status.BLOCKED, 2_000);
+        t.screen(fallback(Status.UNKNOWN), 2_100);
+        assertEquals(Status.BLOCKED, t.status());
         t.userInput(2_500);
         assertFalse(t.hookFresh(2_500));
-        assertEquals(Status.IDLE, t.status(), "the screen decides again");
-        assertEquals("PreToolUse", t.lastHookEvent());
-        assertEquals(Status.WORKING, t.hookStatus(), "kept for agent.explain");
-        t.hook("UserPromptSubmit", Status.WORKING, 2_600);
+        assertEquals(Status.UNKNOWN, t.status(), "the screen decides again");
+        assertEquals("Notification", t.lastHookEvent());
+        assertEquals(Status.BLOCKED, t.hookStatus(), "kept for agent.explain");
+        t.hook("PostToolUse", Status.WORKING, 2_600);
         assertEquals(Status.WORKING, t.status());
+    }
+
+    @Test
+    void workingFromAHookOutlivesAKeyThatHidesTheSpinner() {
+        t.screen(seen(Status.WORKING), 1_000);
+        t.hook("PreToolUse", Status.WORKING, 1_500);
+        t.userInput(2_000);
+        t.screen(fallback(Status.UNKNOWN), 2_050);
+        assertEquals(Status.WORKING, t.status(), "a transcript view: no rule matches, the turn runs on");
+        t.screen(seen(Status.IDLE), 9_000);
+        assertEquals(Status.IDLE, t.status(), "the prompt came back: newer than the hook, and no work since the key");
     }
 
     @Test

@@ -25,23 +25,23 @@ public final class ManifestSet {
 
     /** Reads all three layers; a missing folder is an empty layer. Never throws for bad files. */
     public static ManifestSet load(Path managedDir, Path userDir) {
-        throw new UnsupportedOperationException("TODO");
+        return new ManifestSet(); // TODO(detect): the three layers
     }
 
     public List<AgentManifest> active() {
-        throw new UnsupportedOperationException("TODO");
+        return List.of();
     }
 
     public Optional<AgentManifest> get(String name) {
-        throw new UnsupportedOperationException("TODO");
+        return Optional.empty();
     }
 
     public int ruleCount() {
-        throw new UnsupportedOperationException("TODO");
+        return 0;
     }
 
     public List<Problem> problems() {
-        throw new UnsupportedOperationException("TODO");
+        return List.of();
     }
 
     /**
@@ -50,6 +50,6 @@ public final class ManifestSet {
      * or an interpreter entry whose script is one of its {@code scripts} ({@code via:"script"}).
      */
     public Optional<Identity> identify(List<ProcessEntry> processes) {
-        throw new UnsupportedOperationException("TODO");
+        return Optional.empty();
     }
 }

@@ -418,7 +418,7 @@ public final class Agents implements AgentStates {
         for (Iterator<Tracked.Wait> it = t.waits.iterator(); it.hasNext();) {
             Tracked.Wait w = it.next();
             boolean matched = w.kind != null ? w.kind.equals(t.agent) && t.manifest != null && t.via != null
-                    && !"start".equals(t.via) : st == w.status && t.agent != null;
+                    && !"start".equals(t.via) : st == w.status && t.shownAgent(now) != null;
             if (matched || w.deadline <= now) {
                 it.remove();
                 allWaits--;
@@ -527,7 +527,7 @@ public final class Agents implements AgentStates {
         long now = System.currentTimeMillis();
         Tracked.Wait w = new Tracked.Wait(status, kind, now, now + timeoutMillis);
         boolean matched = kind != null ? kind.equals(t.agent) && t.manifest != null && !"start".equals(t.via)
-                : t.agent != null && t.tracker.status() == status;
+: t.shownAgent(now) != null && t.tracker.status() == status;
         if (matched || timeoutMillis <= 0) {
             w.done.complete(matched);
             return w;

@@ -82,6 +82,7 @@ public final class Agents implements AgentStates {
     private volatile TerminalScreens screens;
     private AutoCloseable watching;
     private AutoCloseable watchingInput;
+    private TopologyWatch topology;
 
     /** The detector's work, for pane.list's detection_performance. */
     static final class Counters {
@@ -109,6 +110,7 @@ public final class Agents implements AgentStates {
         this.manifests = ManifestSet.load(managed, user);
         this.loop = new AgentsLoop(this::pass, this::due, this::rearm);
         loop.start();
+        this.topology = new TopologyWatch(bus, (event, pane) -> loop.post(() -> topologyEvent(event, pane)));
         TerminalScreens s = screens;
         if (s != null) {
             watch(s);
@@ -157,7 +159,23 @@ public final class Agents implements AgentStates {
     @Deactivate
     void deactivate() {
         closeWatches();
+        topology.close();
         loop.close();
+    }
+
+    /** Loop: a focus acknowledges the pane's agent; a close ends its record. */
+    private void topologyEvent(String event, String pane) {
+        Tracked t = panes.get(pane);
+        if (t == null) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        if (event.equals("pane.closed")) {
+            dropPane(t, now);
+        } else {
+            t.tracker.focused();
+            settled(t, now);
+        }
     }
 
     // ------------------------------------------------------------------ reads for other threads

@@ -361,6 +361,31 @@ class AgentMethodsTest {
         ok("pane.close", p("pane", pane));
     }
 
+    @Test
+    void updatingTheAgentsAndTerminalBundlesKeepsEveryAgentAndLeaksNothing() throws Exception {
+        String pane = start("xi", "claude").get("pane").asText();
+        awaitStatus(pane, "idle");
+        long pid = server.process.pid();
+        for (String bsn : new String[] {"io.artuditu.agents", "io.artuditu.agents", "io.artuditu.terminal",
+                "io.artuditu.agents"}) {
+            Path jar = Cli.ROOT.resolve("bundles/" + bsn + "/target/" + bsn + "-0.1.0-SNAPSHOT.jar");
+            ok("server.bundle.update", p("bundle", bsn, "path", jar.toString()));
+            Terms.await("the agent is recognised again after updating " + bsn, () -> {
+                JsonNode r = Wire.call(sock, "agent.get", p("target", "xi"));
+                return r.has("result") && r.at("/result/agent").asText().equals("claude")
+                        && !r.at("/result/status").asText().equals("unknown");
+            });
+            assertEquals(1L, ModuleReloadCyclesTest.threadNames(pid).stream().filter(n -> n.equals("agents-loop")).count(),
+                    "one agents loop after updating " + bsn);
+            assertEquals(1L, ModuleReloadCyclesTest.threadNames(pid).stream().filter(n -> n.equals("agents-events"))
+                    .count());
+        }
+        // the detector still works on the updated bundles: a turn is seen from start to end
+        ok("agent.prompt", p("target", "xi", "text", "after the update", "wait", true, "until", "done", "timeout_s", 30));
+        assertEquals("done", status(pane));
+        ok("pane.close", p("pane", pane));
+    }
+
     static boolean contains(JsonNode array, String v) {
         for (JsonNode x : array) {
             if (x.asText().equals(v)) {

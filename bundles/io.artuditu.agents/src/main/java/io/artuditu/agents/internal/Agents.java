@@ -431,6 +431,8 @@ public final class Agents implements AgentStates {
 
     /** Loop: after any change to t — waits, prompts, publication. */
     void settled(Tracked t, long now) {
+        // publish first: a wait or prompt completed below reads the state it saw
+        publish(t, now);
         Status st = t.tracker.status();
         // waits
         for (Iterator<Tracked.Wait> it = t.waits.iterator(); it.hasNext();) {
@@ -468,7 +470,6 @@ public final class Agents implements AgentStates {
                 p.evidence.complete(evidence);
             }
         }
-        publish(t, now);
     }
 
     private void publish(Tracked t, long now) {

@@ -44,6 +44,7 @@ public final class Artu {
             "  uhp schema              the installed UHP contract (no server needed)",
             "  config patch --file PATH   config.patch with the JSON object in PATH",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
+            "  wait agent-status [PANE] STATUS [--timeout S]   until the agent in PANE has STATUS (exit 4 on timeout)",
             "  completion bash|zsh     a completion script: source <(artu completion bash)",
             "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
             "  hook install claude|codex [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
@@ -133,6 +134,10 @@ public final class Artu {
                 case "wait":
                     if (sub.equals("event")) {
                         return new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()));
+                    }
+                    if (sub.equals("agent-status")) {
+                        return new EventCommands(client, this, out, err).waitAgentStatus(args.subList(2, args.size()),
+                                env.get("ARTUDITU_PANE_ID"));
                     }
                     break;
                 case "config":

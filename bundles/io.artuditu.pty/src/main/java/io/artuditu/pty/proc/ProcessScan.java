@@ -7,9 +7,11 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>A background thread reads {@code /proc/<pid>/stat} for every process (and
  * {@code /proc/<pid>/exe} for names cut at 15 bytes), at most once per minimum interval
- * (500 ms by default) and only when someone asked. Nothing here ever reads a process's
- * argument vector ({@code cmdline}) or environment. Every method is safe to call from any
- * thread; {@link #tree(long)} never waits for the file system.
+ * (500 ms by default) and only when someone asked. For interpreter processes only
+ * ({@link ProcessEntry#script()}) it reads the first 4 KiB of the argument vector
+ * ({@code cmdline}) and keeps the script's base name, nothing else of it; it never reads an
+ * environment. Every method is safe to call from any thread; {@link #tree(long)} never
+ * waits for the file system.
  */
 @ProviderType
 public interface ProcessScan {

@@ -20,6 +20,7 @@ final class Notifier implements AutoCloseable {
 
     private final Set<Screen> dirty = new LinkedHashSet<>();
     private final List<Consumer<String>> global = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> inputs = new CopyOnWriteArrayList<>();
     private final RenderCounters counters;
     private final Thread thread;
     private boolean closed;
@@ -47,6 +48,27 @@ final class Notifier implements AutoCloseable {
             global.add(w);
         }
         return () -> global.remove(w);
+    }
+
+    /** Like {@link #watchAll}, for input clients write ({@link Screen#typed}), called at once. */
+    AutoCloseable watchInput(Consumer<String> w) {
+        synchronized (inputs) {
+            if (inputs.size() >= MAX_GLOBAL_WATCHERS) {
+                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " input watchers");
+            }
+            inputs.add(w);
+        }
+        return () -> inputs.remove(w);
+    }
+
+    void typed(Screen s) {
+        for (Consumer<String> w : inputs) {
+            try {
+                w.accept(s.terminalId());
+            } catch (RuntimeException e) {
+                System.getLogger(Notifier.class.getName()).log(System.Logger.Level.WARNING, "an input watcher failed", e);
+            }
+        }
     }
 
     void changed(Screen s) {

@@ -5,20 +5,29 @@ package io.artuditu.agents.internal.detect;
  * ({@code agent.report}) decides; else fresh hook evidence decides; else the screen.
  *
  * <p>The screen cannot tell "at the prompt, nothing asked yet" from "at the prompt after a
- * turn": a screen verdict of {@code idle} reads as {@code done} once the agent has worked
- * (or been blocked) since the user last typed into the pane, and stays {@code done} however
- * long it is left on screen. A keystroke from the user ends {@code done} (it is
- * {@code idle} again) and drops hook evidence of {@code blocked}: the user is answering,
- * and the next evidence decides.
+ * turn": a screen or hook verdict of {@code idle} reads as {@code done} once the agent has
+ * worked (or been blocked) since the user last typed into the pane (seen by a hook, a lease
+ * or a screen rule; the manifest's fallback for a screen no rule matches does not count),
+ * and stays {@code done}
+ * however long it is left on screen. The other way round, a {@code done} verdict (a rule
+ * that sees a turn's end, still on screen) reads as {@code idle} once the user has typed
+ * and the agent has not worked since. A keystroke from the user thus ends {@code done}
+ * (it is {@code idle} again), and it drops all hook evidence that came before it: the user
+ * answered, interrupted or moved on, so that evidence is history, and the screen decides
+ * until the next hook. Only evidence newer than the keystroke counts as work after it (the
+ * picture on screen when the user pressed Esc still shows the spinner; if the next one
+ * shows the prompt, the agent is idle, not done).
  *
- * <p>Hook evidence is fresh for {@link #HOOK_FRESH_MILLIS} after it arrived, and for as long
- * as no newer screen verdict contradicts it after that; {@code done} and {@code idle} from a
- * hook never expire by time alone (a turn that ended stays ended).
+ * <p>Hook evidence of {@code working} holds until a screen rule contradicts it about a
+ * picture drawn after the hook, or, for a picture from before it, until
+ * {@link #HOOK_FRESH_MILLIS} have passed; while no rule matches it holds; hook evidence
+ * of {@code blocked}, {@code done} or {@code idle} holds until the screen shows work after it
+ * (it never expires by time alone: a turn that ended stays ended).
  *
  * <p>Not thread-safe: the agents loop owns every tracker. Times are passed in.
  */
 public final class PaneTracker {
-    /** How long hook evidence outranks a contradicting screen. */
+    /** How long hook evidence of {@code working} outranks a contradicting screen from before it. */
     public static final long HOOK_FRESH_MILLIS = 15_000;
 
     /** What decided the current status. */
@@ -30,19 +39,35 @@ public final class PaneTracker {
     }
 
     private Verdict screen;
+    /** When the screen's revision last changed (a verdict about a new picture). */
+    private long screenAt;
+    private long screenAtRevision = -1;
     private Status hookStatus;
     private String hookEvent;
     private long hookAt;
+    /** Whether the last hook evidence still counts (user input after it drops it). */
+    private boolean hookLive;
     private Status leaseStatus;
+    /** The agent worked or was blocked since the user last typed. */
     private boolean worked;
+    /** The user typed since the agent last worked. */
+    private boolean typed;
+    /** When the user last typed. */
+    private long inputAt = Long.MIN_VALUE;
     private Status status = Status.UNKNOWN;
     private Source source = Source.PROCESS;
     private boolean attention;
     private long since;
+    /** The latest time a settle ran at, so a passed deadline is not reported again. */
+    private long lastNow = Long.MIN_VALUE;
 
     /** A new screen verdict; returns whether the status changed. */
     public boolean screen(Verdict v, long now) {
         screen = v;
+        if (v != null && v.revision() != screenAtRevision) {
+            screenAtRevision = v.revision();
+            screenAt = now;
+        }
         return settle(now);
     }
 
@@ -52,6 +77,7 @@ public final class PaneTracker {
         if (s != null) {
             hookStatus = s;
             hookAt = now;
+            hookLive = true;
         }
         return settle(now);
     }
@@ -62,21 +88,13 @@ public final class PaneTracker {
         return settle(now);
     }
 
-    /** The user typed into the pane. */
+    /** The user typed into the pane; returns whether the status changed. */
     public boolean userInput(long now) {
         attention = false;
         worked = false;
-        if (hookStatus == Status.BLOCKED || hookStatus == Status.DONE) {
-            hookStatus = null;
-        }
-        if (status == Status.DONE || status == Status.BLOCKED) {
-            // the user answered or moved on: until evidence says otherwise the agent is at its prompt
-            Status before = status;
-            status = Status.IDLE;
-            since = now;
-            settle(now);
-            return status != before;
-        }
+        typed = true;
+        hookLive = false;
+        inputAt = now;
         return settle(now);
     }
 
@@ -90,10 +108,15 @@ public final class PaneTracker {
         return settle(now);
     }
 
-    /** When hook evidence stops being fresh, or 0 when nothing is due. */
+    /**
+     * When hook evidence of {@code working} stops outranking the screen by time, so the
+     * caller should {@link #tick} then; 0 when nothing is due (also once a settle at or after
+     * that time has run, so a passed deadline is never handed out twice).
+     */
     public long nextDeadline() {
-        if (hookStatus == Status.WORKING) {
-            return hookAt + HOOK_FRESH_MILLIS;
+        if (hookLive && hookStatus == Status.WORKING) {
+            long due = hookAt + HOOK_FRESH_MILLIS;
+            return lastNow >= due ? 0 : due;
         }
         return 0;
     }
@@ -123,6 +146,7 @@ public final class PaneTracker {
         return hookEvent;
     }
 
+    /** The last hook evidence's status, null before any; {@link #hookFresh} says whether it still counts. */
     public Status hookStatus() {
         return hookStatus;
     }
@@ -132,34 +156,33 @@ public final class PaneTracker {
     }
 
     /**
-     * Whether hook evidence decides now. {@code working} is fresh for
-     * {@link #HOOK_FRESH_MILLIS}, and after that while the screen agrees or says nothing
-     * (an interrupted turn fires no hook, so the screen must win in the end); {@code blocked},
+     * Whether hook evidence decides now. {@code working} holds while the screen agrees or
+     * says nothing (no rule matched); a rule's contrary verdict ends it once that verdict
+     * is about a picture drawn after the hook, or in any case {@link #HOOK_FRESH_MILLIS}
+     * after the hook (a turn that fails or is cut short fires no hook, so the screen must
+     * win, and a picture from before the hook must not); {@code blocked},
      * {@code done} and {@code idle} hold until the screen changes to show work after them
-     * (a question is answered, a new turn starts), however long that takes.
+     * (a question is answered, a new turn starts), however long that takes. User input
+     * after the evidence ends it.
      */
     public boolean hookFresh(long now) {
-        if (hookStatus == null) {
+        if (hookStatus == null || !hookLive) {
             return false;
         }
         boolean screenSays = screen != null && screen.rule() != null;
         if (hookStatus == Status.WORKING) {
-            return now - hookAt < HOOK_FRESH_MILLIS || !screenSays || screen.status() == Status.WORKING;
+            boolean contradicts = screenSays && screen.status() != Status.WORKING;
+            return !(contradicts && (screenAt > hookAt || now - hookAt >= HOOK_FRESH_MILLIS));
         }
         boolean newerWork = screenSays && screenAt > hookAt
                 && (screen.status() == Status.WORKING || hookStatus != Status.BLOCKED && screen.status() == Status.BLOCKED);
         return !newerWork;
     }
 
-    private long screenAt;
-
     private boolean settle(long now) {
+        lastNow = Math.max(lastNow, now);
         Status next;
         Source from;
-        if (screen != null && (screenAtRevision != screen.revision())) {
-            screenAtRevision = screen.revision();
-            screenAt = now;
-        }
         if (leaseStatus != null) {
             next = leaseStatus;
             from = Source.REPORT;
@@ -173,11 +196,25 @@ public final class PaneTracker {
             next = Status.UNKNOWN;
             from = Source.PROCESS;
         }
-        if (next == Status.WORKING || next == Status.BLOCKED) {
+        // Only evidence newer than the last keystroke is work "since the user typed": the
+        // picture on screen when the user pressed Esc still shows the spinner.
+        // A fallback verdict (no rule matched) is a guess, and a guess is no evidence of work.
+        boolean afterInput = switch (from) {
+            case REPORT -> true;
+            case HOOK -> hookAt >= inputAt;
+            case SCREEN -> screenAt > inputAt && screen.rule() != null;
+            case PROCESS -> false;
+        };
+        if ((next == Status.WORKING || next == Status.BLOCKED) && afterInput) {
             worked = true;
+            typed = false;
         }
-        if (next == Status.IDLE && worked && from != Source.REPORT) {
-            next = Status.DONE;
+        if (from != Source.REPORT) {
+            if (next == Status.IDLE && worked) {
+                next = Status.DONE;
+            } else if (next == Status.DONE && typed && !worked) {
+                next = Status.IDLE;
+            }
         }
         source = from;
         if (next == status) {
@@ -192,6 +229,4 @@ public final class PaneTracker {
         since = now;
         return true;
     }
-
-    private long screenAtRevision = -1;
 }

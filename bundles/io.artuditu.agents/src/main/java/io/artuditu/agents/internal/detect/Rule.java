@@ -3,8 +3,12 @@ package io.artuditu.agents.internal.detect;
 import com.google.re2j.Pattern;
 
 /**
- * One screen rule: where to look, what to find (RE2 syntax, linear-time), what it means.
- * Higher priority wins; among equal priorities the first in the file.
+ * One screen rule: where to look, what to find (RE2 syntax, linear-time, compiled with
+ * {@code MULTILINE} so {@code ^} and {@code $} match at each row), what it means. Higher
+ * priority wins; among equal priorities the first in the file.
+ *
+ * @param priority 0 to 1000
+ * @param confidence 0 to 1, reported with the verdict
  */
 public record Rule(String id, Region region, Pattern pattern, Status status, int priority, double confidence) {
 }

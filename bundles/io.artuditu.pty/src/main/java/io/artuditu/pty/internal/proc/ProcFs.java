@@ -10,10 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One full pass over a proc file system. Per process it reads {@code <pid>/stat} and, only
- * when {@code comm} is exactly 15 bytes, the target of the {@code <pid>/exe} link. It never
- * opens {@code cmdline}, {@code environ} or anything else. Not thread-safe (it reuses one
- * read buffer): one instance per scanning thread.
+ * One full pass over a proc file system. Per process it reads {@code <pid>/stat}; only when
+ * {@code comm} is exactly 15 bytes, the target of the {@code <pid>/exe} link; and only for an
+ * interpreter ({@link Scripts#interpreter}), the first {@value Scripts#CMDLINE_BYTES} bytes of
+ * {@code <pid>/cmdline}, of which it keeps nothing but the script's base name. It never opens
+ * {@code environ} or anything else. Not thread-safe (it reuses its read buffers): one
+ * instance per scanning thread.
  */
 final class ProcFs {
     /** Most processes one scan records; further directory entries are not looked at. */
@@ -25,6 +27,7 @@ final class ProcFs {
     private final Path root;
     private final int maxProcesses;
     private final byte[] buffer = new byte[STAT_BUFFER];
+    private final byte[] cmdline = new byte[Scripts.CMDLINE_BYTES];
 
     ProcFs(Path root, int maxProcesses) {
         this.root = root;
@@ -88,7 +91,29 @@ final class ProcFs {
         if (stat == null) {
             return null;
         }
-        return new Snapshot.Proc(pid, stat.ppid(), name(dir, stat));
+        String name = name(dir, stat);
+        return new Snapshot.Proc(pid, stat.ppid(), name, Scripts.interpreter(name) ? script(dir, name) : null);
+    }
+
+    /**
+     * The script an interpreter runs, or null. The argument bytes are zeroed once the name is
+     * taken, so no argument outlives the call; a {@code cmdline} that is not a regular file is
+     * never opened (a crafted tree could make it a FIFO, which would block the scan).
+     */
+    private String script(Path dir, String interpreter) {
+        Path file = dir.resolve("cmdline");
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        int n = 0;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(cmdline, 0, cmdline.length);
+            return Scripts.fromCmdline(interpreter, cmdline, n, n == cmdline.length);
+        } catch (IOException | SecurityException e) {
+            return null; // exited during the pass, or hidden from us
+        } finally {
+            java.util.Arrays.fill(cmdline, 0, n, (byte) 0);
+        }
     }
 
     /**

@@ -20,8 +20,12 @@ final class Snapshot {
     /** Most trees one snapshot keeps; past it a tree is built on every ask. */
     static final int MAX_TREES = 4096;
 
-    /** One process as read from stat. */
-    record Proc(long pid, long ppid, String name) {}
+    /** One process as read from stat (and, for an interpreter, the script it runs, else null). */
+    record Proc(long pid, long ppid, String name, String script) {
+        Proc(long pid, long ppid, String name) {
+            this(pid, ppid, name, null);
+        }
+    }
 
     /** Before the first scan. */
     static final Snapshot NONE = unavailable(0);
@@ -83,7 +87,7 @@ final class Snapshot {
     /**
      * Re-checks, against this scan, every root {@code previous} built a tree for, keeping
      * the new trees. Returns how many changed: a root that vanished, or whose root entry
-     * or descendants (pid, parent, name, depth) differ from what {@code previous} answered.
+     * or descendants (pid, parent, name, depth, script) differ from what {@code previous} answered.
      */
     int audit(Snapshot previous, Runnable extracted) {
         int changed = 0;
@@ -104,7 +108,7 @@ final class Snapshot {
         if (!available || root == null) {
             return ProcessTree.unavailable(sampledAtMillis);
         }
-        ProcessEntry rootEntry = new ProcessEntry(root.pid(), root.ppid(), root.name(), 0);
+        ProcessEntry rootEntry = new ProcessEntry(root.pid(), root.ppid(), root.name(), 0, root.script());
         List<ProcessEntry> out = new ArrayList<>();
         ArrayDeque<ProcessEntry> queue = new ArrayDeque<>();
         queue.add(rootEntry);
@@ -122,7 +126,8 @@ final class Snapshot {
                 if (out.size() == ProcessTree.MAX_DESCENDANTS) {
                     break;
                 }
-                ProcessEntry e = new ProcessEntry(child.pid(), child.ppid(), child.name(), parent.depth() + 1);
+                ProcessEntry e = new ProcessEntry(child.pid(), child.ppid(), child.name(), parent.depth() + 1,
+                        child.script());
                 out.add(e);
                 queue.add(e);
             }

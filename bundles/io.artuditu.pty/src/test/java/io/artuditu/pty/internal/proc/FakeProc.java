@@ -22,6 +22,17 @@ final class FakeProc {
         return dir;
     }
 
+    /** Adds a process whose {@code cmdline} holds {@code argv}, each argument NUL-terminated. */
+    Path addWithArgs(long pid, long ppid, String comm, String... argv) throws IOException {
+        Path dir = add(pid, ppid, comm);
+        StringBuilder b = new StringBuilder();
+        for (String a : argv) {
+            b.append(a).append('\0');
+        }
+        Files.write(dir.resolve("cmdline"), b.toString().getBytes(StandardCharsets.UTF_8));
+        return dir;
+    }
+
     /** Adds a process and an {@code exe} link to {@code target} (which need not exist). */
     Path add(long pid, long ppid, String comm, String exeTarget) throws IOException {
         Path dir = add(pid, ppid, comm);

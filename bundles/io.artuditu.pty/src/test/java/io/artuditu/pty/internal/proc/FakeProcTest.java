@@ -99,6 +99,40 @@ class FakeProcTest {
         assertEquals(List.of("claude", "abcdefghijklmnop"), names(t));
     }
 
+    /**
+     * An interpreter's cmdline is read and only its script's base name kept; a cmdline that is
+     * not a regular file (a FIFO here) is never opened; environ never is, for anyone.
+     */
+    @Test
+    void readsOnlyAnInterpretersScriptName() throws Exception {
+        FakeProc p = new FakeProc(dir);
+        p.add(400, 1, "bash");
+        p.addWithArgs(401, 400, "node", "node", "/usr/lib/node_modules/@google/gemini-cli/dist/index.js", "-p", "a secret");
+        p.addWithArgs(402, 400, "python3.12", "python3.12", "/tmp/x/claude.py", "--token", "t0p");
+        p.addWithArgs(403, 400, "bash", "bash", "/tmp/claude.py");
+        p.add(404, 400, "node");
+        mkfifo(dir.resolve("404/cmdline"));
+        for (long pid : new long[] {400, 401, 402, 403, 404}) {
+            mkfifo(dir.resolve(pid + "/environ"));
+        }
+        mkfifo(dir.resolve("400/cmdline"));
+
+        ProcessTree t = started(dir).awaitFresh(400, 0, 10_000);
+
+        assertEquals(Status.OK, t.scan());
+        assertEquals(List.of(
+                new ProcessEntry(401, 400, "node", 1, "gemini-cli"),
+                new ProcessEntry(402, 400, "python3.12", 1, "claude"),
+                new ProcessEntry(403, 400, "bash", 1),
+                new ProcessEntry(404, 400, "node", 1)), t.descendants());
+        assertNull(t.root().script());
+    }
+
+    static void mkfifo(Path fifo) throws Exception {
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertTrue(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0, "mkfifo");
+    }
+
     @Test
     void atMost256DescendantsBreadthFirst() throws IOException {
         FakeProc p = new FakeProc(dir);

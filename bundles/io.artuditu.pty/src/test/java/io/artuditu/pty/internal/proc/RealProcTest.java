@@ -125,6 +125,29 @@ class RealProcTest {
         assertEquals(List.of("sleep-with-a-ve"), Files.readAllLines(Path.of("/proc/" + p.pid() + "/comm")));
     }
 
+    /** An interpreter's script, by base name, for python3 and node; nothing else of the argument vector. */
+    @Test
+    void interpretersShowTheirScript(@TempDir Path dir) throws IOException {
+        Path py = Files.writeString(dir.resolve("claude.py"), "import time\ntime.sleep(30)\n");
+        Path js = Files.createDirectories(dir.resolve("node_modules/@google/gemini-cli/dist")).resolve("index.js");
+        Files.writeString(js, "setTimeout(() => {}, 30000);\n");
+        Process sh = spawn("sh", "-c", "python3 " + py + " --secret s3 & node --no-warnings " + js
+                + " -p hush & wait");
+
+        ProcessTree t = awaitTree(sh.pid(), x -> x.descendants().size() >= 2
+                && x.descendants().stream().allMatch(e -> e.script() != null));
+
+        assertEquals(2, t.descendants().size(), t.toString());
+        List<String> scripts = new ArrayList<>();
+        for (ProcessEntry e : t.descendants()) {
+            scripts.add(e.name() + ":" + e.script());
+        }
+        scripts.sort(null);
+        assertEquals(List.of("node:gemini-cli", "python3:claude"), scripts);
+        assertEquals(null, t.root().script(), "sh is no interpreter");
+        assertFalse(t.toString().contains("s3") || t.toString().contains("hush"), "no argument but the script's name");
+    }
+
     /** Many callers at once: never two scans at a time, and no more scans than the interval allows. */
     @Test
     void concurrentCallersShareOneScan() throws Exception {

@@ -1,0 +1,208 @@
+package io.artuditu.agents.internal.detect;
+
+import io.artuditu.vt.Terminal;
+
+/**
+ * The text of a screen's regions for one evaluation, each read at most once.
+ *
+ * <ul>
+ *   <li>The bottom window: from the last row of the visible screen upward, blank rows are
+ *       skipped (at most {@value #MAX_BLANK} of them) to the last row with text; the window
+ *       is that row and the rows above it, as many as the largest {@code last_rows} or
+ *       {@code box} region needs (at most {@value ManifestReader#MAX_ROWS}). Blank rows inside it
+ *       stay, as empty lines.
+ *   <li>{@code last_rows:N}: the window's last N rows, joined by {@code \n}.
+ *   <li>{@code box:N}: in the window's last N rows, the lowest frame whose bottom row has
+ *       a left corner ({@code ╰} or {@code └}) and a right corner ({@code ╯} or {@code ┘})
+ *       after it, and whose left edge ({@code │ ┃ ║ ├}) runs up to a top corner ({@code ╭}
+ *       or {@code ┌}); a frame whose top lies above the N rows counts from the first of
+ *       them (a tall approval box keeps its question, which is near its bottom). Its text
+ *       is each inner row's cells between the two edges, trailing blanks dropped, joined
+ *       by {@code \n}. No frame: the region is absent and its rules do not match.
+ *   <li>{@code title}: the window title, at most {@value #MAX_TITLE} characters.
+ *   <li>{@code cursor_row}: the cursor's row.
+ * </ul>
+ *
+ * <p>A row's text is cut to twice the terminal's width in UTF-16 units (every cell holds
+ * at most a surrogate pair once combining marks are set aside), so a row costs at most
+ * that much whatever the program drew. {@link #rowsRead()} counts each screen row read
+ * once, blank rows skipped included.
+ */
+final class ScreenRegions {
+    /** Most trailing blank rows skipped looking for the last row with text. */
+    static final int MAX_BLANK = 200;
+    /** Longest title looked at. */
+    static final int MAX_TITLE = 512;
+
+    private final Terminal t;
+    private final int window;
+    private String[] rows;
+    /** The screen row of {@code rows[0]}. */
+    private int top;
+    private String joined;
+    /** Where each window row starts in {@link #joined}. */
+    private int[] starts;
+    private int rowsRead;
+    private String cursorText;
+    private int boxRows = -1;
+    private String box;
+
+    /** {@code window}: how many rows the largest row-counted region needs (0: none). */
+    ScreenRegions(Terminal t, int window) {
+        this.t = t;
+        this.window = Math.min(window, ManifestReader.MAX_ROWS);
+    }
+
+    /** The region's text, or null when it is absent (no frame for a box region). */
+    String text(Region r) {
+        return switch (r.kind()) {
+            case LAST_ROWS -> lastRows(r.rows());
+            case BOX -> box(r.rows());
+            case TITLE -> cut(t.title(), MAX_TITLE);
+            case CURSOR_ROW -> cursorRow();
+        };
+    }
+
+    int rowsRead() {
+        return rowsRead;
+    }
+
+    private String row(int r) {
+        rowsRead++;
+        return cut(t.rowText(r, false), 2 * t.cols());
+    }
+
+    private static String cut(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private void readWindow() {
+        if (rows != null) {
+            return;
+        }
+        int r = t.rows() - 1;
+        String last = null;
+        for (int blanks = 0; r >= 0 && blanks <= MAX_BLANK; r--, blanks++) {
+            String s = row(r);
+            if (!s.isEmpty()) {
+                last = s;
+                break;
+            }
+        }
+        if (last == null || window == 0) {
+            rows = new String[0];
+            top = Math.max(r, 0);
+            joined = "";
+            starts = new int[0];
+            return;
+        }
+        int n = Math.min(window, r + 1);
+        rows = new String[n];
+        top = r - n + 1;
+        rows[n - 1] = last;
+        for (int i = n - 2; i >= 0; i--) {
+            rows[i] = row(top + i);
+        }
+        starts = new int[n];
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                b.append('\n');
+            }
+            starts[i] = b.length();
+            b.append(rows[i]);
+        }
+        joined = b.toString();
+    }
+
+    private String lastRows(int n) {
+        readWindow();
+        if (rows.length == 0) {
+            return "";
+        }
+        int first = Math.max(0, rows.length - n);
+        return first == 0 ? joined : joined.substring(starts[first]);
+    }
+
+    private String cursorRow() {
+        if (cursorText == null) {
+            int c = t.cursorRow();
+            cursorText = rows != null && c >= top && c < top + rows.length ? rows[c - top] : row(c);
+        }
+        return cursorText;
+    }
+
+    private String box(int n) {
+        if (boxRows == n) {
+            return box;
+        }
+        readWindow();
+        boxRows = n;
+        box = findBox(n);
+        return box;
+    }
+
+    private String findBox(int n) {
+        int first = Math.max(0, rows.length - n);
+        for (int i = rows.length - 1; i > first; i--) {
+            String text = rows[i];
+            if (text.indexOf('╰') < 0 && text.indexOf('└') < 0) {
+                continue;
+            }
+            int screenRow = top + i;
+            int left = -1;
+            int right = -1;
+            for (int c = 0; c < t.cols(); c++) {
+                int cp = t.codepoint(screenRow, c);
+                if (left < 0 && (cp == '╰' || cp == '└')) {
+                    left = c;
+                } else if (left >= 0 && (cp == '╯' || cp == '┘')) {
+                    right = c;
+                    break;
+                }
+            }
+            if (right < 0) {
+                continue;
+            }
+            int upper = upperEdge(i, first, left);
+            if (upper == Integer.MIN_VALUE) {
+                continue;
+            }
+            StringBuilder b = new StringBuilder();
+            for (int k = upper + 1; k < i; k++) {
+                if (k > upper + 1) {
+                    b.append('\n');
+                }
+                int at = b.length();
+                for (int c = left + 1; c < right; c++) {
+                    b.append(t.grapheme(top + k, c));
+                }
+                int end = b.length();
+                while (end > at && b.charAt(end - 1) == ' ') {
+                    end--;
+                }
+                b.setLength(end);
+            }
+            return b.toString();
+        }
+        return null;
+    }
+
+    /**
+     * The window index of the frame's top row above bottom row {@code bottom}: the row with
+     * a top corner at {@code col}, or {@code first - 1} when the left edge runs to the top of
+     * the region; {@link Integer#MIN_VALUE} when something else interrupts the edge.
+     */
+    private int upperEdge(int bottom, int first, int col) {
+        for (int k = bottom - 1; k >= first; k--) {
+            int cp = t.codepoint(top + k, col);
+            if (cp == '╭' || cp == '┌') {
+                return k;
+            }
+            if (cp != '│' && cp != '┃' && cp != '║' && cp != '├') {
+                return Integer.MIN_VALUE;
+            }
+        }
+        return first - 1;
+    }
+}

@@ -107,6 +107,12 @@ final class Hook {
         if (event.equals("notify") && type != null && eventName(type)) {
             event = type;
         }
+        // Claude Code's Notification says which kind it is: a manifest may map
+        // Notification:idle_prompt apart from a permission prompt (else Notification decides)
+        String kind = string(payload, "notification_type");
+        if (kind != null && eventName(event + ":" + kind)) {
+            event = event + ":" + kind;
+        }
         String sessionId = first(payload, "session_id", "thread-id", "thread_id");
         if (sessionId != null && !sessionId(sessionId)) {
             log("session id left out (not of the contract's form): " + sessionId);

@@ -92,8 +92,18 @@ class HookTest {
         List<String> r = server.requests(2);
         assertTrue(r.get(0).contains("\"auth\":\"tok-1\""), r.get(0));
         Map<String, String> params = MiniJson.members(MiniJson.members(r.get(1)).get("params"));
-        assertEquals("\"Notification\"", params.get("event"));
+        assertEquals("\"Notification\"", params.get("event"), "no notification_type: the bare event");
         assertEquals(message.substring(0, Hook.MAX_MESSAGE_CHARS), MiniJson.stringValue(params.get("message")));
+    }
+
+    @Test
+    void aNotificationOfAKnownKindIsReportedAsEventColonKind() throws Exception {
+        server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"result\":{\"type\":\"ok\"}}");
+        assertEquals(0, hook(env("3"), stdin("{\"session_id\":\"s1\",\"hook_event_name\":\"Notification\","
+                + "\"message\":\"Claude is waiting for your input\",\"notification_type\":\"idle_prompt\"}"), "claude", "Notification"));
+        assertEquals("{\"id\":\"1\",\"method\":\"pane.report_event\",\"params\":{\"pane\":\"3\",\"agent\":\"claude\","
+                + "\"event\":\"Notification:idle_prompt\",\"message\":\"Claude is waiting for your input\",\"session_id\":\"s1\"}}",
+                server.requests(2).get(1));
     }
 
     @Test

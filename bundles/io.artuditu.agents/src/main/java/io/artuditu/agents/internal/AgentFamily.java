@@ -326,7 +326,7 @@ public final class AgentFamily implements UhpFamily {
         String message = text(call, "message");
         String session = text(call, "session_id");
         Optional<AgentManifest> m = agents.manifests().get(agent);
-        Status mapped = given != null ? Status.fromWire(given).orElseThrow() : m.map(x -> x.hooks().get(event)).orElse(null);
+        Status mapped = given != null ? Status.fromWire(given).orElseThrow() : m.flatMap(x -> x.hookStatus(event)).orElse(null);
         if (session != null) {
             agents.sessions().put(new Sessions.Session(agent, session, pane, null, "hook", System.currentTimeMillis()));
         }

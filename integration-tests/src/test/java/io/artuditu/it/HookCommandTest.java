@@ -150,6 +150,10 @@ class HookCommandTest {
         assertEquals("Notification:elicitation_dialog", hook.get("event").asText());
         assertEquals("blocked", hook.get("status").asText());
 
+        JsonNode known2 = ok("agent.sessions", p("agent", "claude")).get("sessions").get(0);
+        assertEquals(session, known2.get("session_id").asText());
+        assertEquals(cwd, known2.get("cwd").asText(), "the events after the first keep the folder the first reported");
+
         // malformed input: the event still counts, without a session
         assertEquals(0, a.step(6, "claude UserPromptSubmit", "{\"session_id\": oops", false));
         assertEquals("working", row(a.pane()).get("status").asText());

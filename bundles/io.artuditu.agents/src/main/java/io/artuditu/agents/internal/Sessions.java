@@ -48,15 +48,28 @@ final class Sessions {
         return agent + "\u0000" + id;
     }
 
+    /**
+     * Records a report of {@code s}. A report without a {@code cwd} keeps the one known (a
+     * hook's {@code pane.report_event} names the session but not its folder). Saved when
+     * the session is new or what the file keeps of it changed; a repeat report (every hook
+     * event makes one) only refreshes it here, not worth a synced write per tool call.
+     */
     synchronized void put(Session s) {
-        byKey.remove(key(s.agent(), s.id()));
+        Session old = byKey.remove(key(s.agent(), s.id()));
+        if (old != null && s.cwd() == null && old.cwd() != null) {
+            s = new Session(s.agent(), s.id(), s.pane(), old.cwd(), s.source(), s.updatedMillis());
+        }
         byKey.put(key(s.agent(), s.id()), s);
+        boolean dropped = false;
         while (byKey.size() > MAX) {
             Iterator<String> it = byKey.keySet().iterator();
             it.next();
             it.remove();
+            dropped = true;
         }
-        save();
+        if (old == null || dropped || !java.util.Objects.equals(old.cwd(), s.cwd()) || !old.source().equals(s.source())) {
+            save();
+        }
     }
 
     /** The session of {@code agent} with {@code id}; with a null agent, the one session of any agent with that id. */

@@ -262,7 +262,7 @@ public final class AgentFamily implements UhpFamily {
     // ------------------------------------------------------------------ waits
 
     ObjectNode await(Call call) {
-        String pane = paneParam(call, "pane");
+        String pane = Targets.pane(agents.workspaces(), agents, text(call, "pane"));
         Status status = Status.fromWire(text(call, "status")).orElseThrow();
         JsonNode to = call.params().get("timeout_s");
         long timeout = (long) ((to == null ? 30 : to.asDouble()) * 1000);

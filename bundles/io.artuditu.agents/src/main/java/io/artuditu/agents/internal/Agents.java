@@ -217,18 +217,21 @@ public final class Agents implements AgentStates {
 
     /** Runs {@code work} on the loop and waits for it (at most 10 s); loop refusals become errors. */
     <T> T onLoop(java.util.function.Supplier<T> work) {
+        return join(loop.call(work), 10_000);
+    }
+
+    /**
+     * The value of a future the loop completes, waiting at most {@code millis}; its failure
+     * is rethrown as it is (a {@link UhpException} stays one), a missed deadline is
+     * {@code internal_error}.
+     */
+    static <T> T join(CompletableFuture<T> f, long millis) {
         try {
-            return loop.call(work).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            return f.get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof UhpException u) {
-                throw u;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new UhpException(ErrorCode.INTERNAL_ERROR, "the agents loop did not answer in 10 s");
+            throw new UhpException(ErrorCode.INTERNAL_ERROR, "the agents loop did not answer in " + millis + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UhpException(ErrorCode.SHUTTING_DOWN, "interrupted");

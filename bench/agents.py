@@ -20,6 +20,8 @@ Prints key=value lines and writes DIR/agents.json. Everything started is stopped
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
 
+from uhp import ok
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTU = os.path.join(ROOT, "artu")
 FAKES = os.path.join(ROOT, "bench", "agents")
@@ -51,27 +53,6 @@ status = "idle"
 priority = 5
 confidence = 0.9
 """
-
-
-def call(sock, method, params=None):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf)
-
-
-def ok(sock, method, params=None):
-    r = call(sock, method, params)
-    if "result" not in r:
-        raise SystemExit(f"{method} {params}: {r}")
-    return r["result"]
 
 
 class Events:

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -212,12 +211,7 @@ public final class AgentFamily implements UhpFamily {
                 throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + pane);
             }
             long now = System.currentTimeMillis();
-            Tracked.Lease held = t.lease != null && t.lease.expiresAt() > now ? t.lease : null;
-            if (held != null && !held.source().equals(source)) {
-                throw new UhpException(ErrorCode.AUTHORITY_CONFLICT, "pane " + pane + " is reported by " + held.source()
-                        + " for " + (held.expiresAt() - now) / 1000 + " s more", Map.of("owner", held.source(),
-                        "expires_in_ms", held.expiresAt() - now, "pane", pane));
-            }
+            ownedByOther(t, source, now);
             Long last = t.lastSequence.get(source);
             if (last != null && sequence <= last) {
                 throw new UhpException(ErrorCode.INVALID_REQUEST, "sequence " + sequence + " does not increase on "
@@ -237,6 +231,17 @@ public final class AgentFamily implements UhpFamily {
         });
     }
 
+    /** Loop: the pane's live lease (null for none); authority_conflict when another source holds it. */
+    private static Tracked.Lease ownedByOther(Tracked t, String source, long now) {
+        Tracked.Lease held = t.lease != null && t.lease.expiresAt() > now ? t.lease : null;
+        if (held != null && !held.source().equals(source)) {
+            throw new UhpException(ErrorCode.AUTHORITY_CONFLICT, "pane " + t.pane + " is reported by " + held.source()
+                    + " for " + (held.expiresAt() - now) / 1000 + " s more, not by " + source,
+                    Map.of("owner", held.source(), "expires_in_ms", held.expiresAt() - now, "pane", t.pane));
+        }
+        return held;
+    }
+
     ObjectNode release(Call call) {
         String pane = paneParam(call, "pane");
         String source = text(call, "source");
@@ -246,11 +251,7 @@ public final class AgentFamily implements UhpFamily {
                 throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + pane);
             }
             long now = System.currentTimeMillis();
-            Tracked.Lease held = t.lease != null && t.lease.expiresAt() > now ? t.lease : null;
-            if (held != null && !held.source().equals(source)) {
-                throw new UhpException(ErrorCode.AUTHORITY_CONFLICT, "pane " + pane + " is reported by " + held.source()
-                        + ", not " + source, Map.of("owner", held.source(), "pane", pane));
-            }
+            Tracked.Lease held = ownedByOther(t, source, now);
             t.lease = null;
             t.tracker.lease(null, now);
             agents.look(t, now, true);
@@ -262,7 +263,7 @@ public final class AgentFamily implements UhpFamily {
     // ------------------------------------------------------------------ waits
 
     ObjectNode await(Call call) {
-        String pane = paneParam(call, "pane");
+        String pane = Targets.pane(agents.workspaces(), agents, text(call, "pane"));
         Status status = Status.fromWire(text(call, "status")).orElseThrow();
         JsonNode to = call.params().get("timeout_s");
         long timeout = (long) ((to == null ? 30 : to.asDouble()) * 1000);
@@ -282,16 +283,7 @@ public final class AgentFamily implements UhpFamily {
 
     /** Waits for a loop-completed future a little past its own deadline (the loop completes it on time). */
     static <T> T join(CompletableFuture<T> f, long timeoutMillis) {
-        try {
-            return f.get(timeoutMillis + 5_000, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new UhpException(ErrorCode.INTERNAL_ERROR, "the agents loop missed a deadline");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UhpException(ErrorCode.SHUTTING_DOWN, "interrupted");
-        }
+        return Agents.join(f, timeoutMillis + 5_000);
     }
 
     // ------------------------------------------------------------------ hooks

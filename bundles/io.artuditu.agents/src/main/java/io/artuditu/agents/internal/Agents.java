@@ -217,18 +217,21 @@ public final class Agents implements AgentStates {
 
     /** Runs {@code work} on the loop and waits for it (at most 10 s); loop refusals become errors. */
     <T> T onLoop(java.util.function.Supplier<T> work) {
+        return join(loop.call(work), 10_000);
+    }
+
+    /**
+     * The value of a future the loop completes, waiting at most {@code millis}; its failure
+     * is rethrown as it is (a {@link UhpException} stays one), a missed deadline is
+     * {@code internal_error}.
+     */
+    static <T> T join(CompletableFuture<T> f, long millis) {
         try {
-            return loop.call(work).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            return f.get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof UhpException u) {
-                throw u;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException(e.getCause());
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new UhpException(ErrorCode.INTERNAL_ERROR, "the agents loop did not answer in 10 s");
+            throw new UhpException(ErrorCode.INTERNAL_ERROR, "the agents loop did not answer in " + millis + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UhpException(ErrorCode.SHUTTING_DOWN, "interrupted");
@@ -437,8 +440,7 @@ public final class Agents implements AgentStates {
         // waits
         for (Iterator<Tracked.Wait> it = t.waits.iterator(); it.hasNext();) {
             Tracked.Wait w = it.next();
-            boolean matched = w.kind != null ? w.kind.equals(t.agent) && t.manifest != null && t.via != null
-                    && !"start".equals(t.via) : st == w.status && t.shownAgent(now) != null;
+            boolean matched = matches(t, w.status, w.kind, now);
             if (matched || w.deadline <= now) {
                 it.remove();
                 allWaits--;
@@ -559,6 +561,32 @@ public final class Agents implements AgentStates {
         allWaits++;
         return w;
     }
+
+    /** A wait's condition: the status; with a kind, that agent recognised; with {@link #PROMPT}, a shell prompt shown. */
+    private boolean matches(Tracked t, Status status, String kind, long now) {
+        if (PROMPT.equals(kind)) {
+            TerminalScreens s = screens;
+            return s == null || s.read(t.terminalId, term -> {
+                for (int r = 0; r < term.rows(); r++) {
+                    if ((term.rowMarks(r) & io.artuditu.vt.ShellMarks.COMMAND) != 0) { // 133;B: PS1 drawn, readline reads
+                        return true;
+                    }
+                }
+                return false;
+            }).orElse(true);
+        }
+        if (kind != null) {
+            return kind.equals(t.agent) && t.manifest != null;
+        }
+        return t.shownAgent(now) != null && t.tracker.status() == status;
+    }
+
+    /**
+     * The kind of a wait for a new pane's shell to show its first prompt: the end-of-prompt
+     * mark (OSC 133;B) its integration puts in PS1, drawn once readline reads the terminal
+     * (133;A comes from PROMPT_COMMAND, before that: a line typed then is echoed too early).
+     */
+    static final String PROMPT = "#prompt";
 
     /** Loop: reloads nothing, but forgets what was evaluated and looks at every live pane again. */
     void freshPass() {

@@ -41,6 +41,8 @@ import java.util.regex.Pattern;
 final class Lifecycle {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
     private static final byte[] ENTER = {'\r'};
+    /** How long a launch waits for a new pane's shell to show its prompt before typing anyway. */
+    static final long SHELL_READY_MILLIS = 3000;
     private final Agents agents;
 
     Lifecycle(Agents agents) {
@@ -128,6 +130,7 @@ final class Lifecycle {
         });
         String pane = open(from, Direction.RIGHT, focus, name);
         List<String> argv = fill(src.m().fork(), src.session());
+        awaitShell(pane);
         type(pane, line(argv));
         agents.onLoop(() -> {
             Tracked t = agents.tracked(pane);
@@ -257,6 +260,9 @@ final class Lifecycle {
                     System.currentTimeMillis()));
         }
         String cmd = line(argv);
+        if (created) {
+            awaitShell(pane);
+        }
         Tracked.Wait w = agents.onLoop(() -> {
             Tracked t = agents.tracked(pane);
             if (t == null) {
@@ -281,6 +287,24 @@ final class Lifecycle {
             r.put("session_id", session);
         }
         return r;
+    }
+
+    /**
+     * Waits (at most {@value #SHELL_READY_MILLIS} ms) until a new pane's shell shows its first
+     * prompt, so a launch typed next is read by the shell rather than echoed before it runs.
+     * A shell without Artuditu's integration marks is not waited for.
+     */
+    private void awaitShell(String pane) {
+        if (agents.workspaces().pane(pane).map(i -> i.shell() == null).orElse(true)) {
+            return;
+        }
+        Tracked.Wait ready = agents.onLoop(() -> {
+            Tracked t = agents.tracked(pane);
+            return t == null ? null : agents.await(t, null, Agents.PROMPT, SHELL_READY_MILLIS);
+        });
+        if (ready != null) {
+            AgentFamily.join(ready.done, SHELL_READY_MILLIS);
+        }
     }
 
     /** Types one shell line and Enter into a pane's PTY, as one write. */

@@ -41,24 +41,22 @@ final class Notifier implements AutoCloseable {
      * watchers; refused (an exception) past {@value #MAX_GLOBAL_WATCHERS}.
      */
     AutoCloseable watchAll(Consumer<String> w) {
-        synchronized (global) {
-            if (global.size() >= MAX_GLOBAL_WATCHERS) {
-                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " watchers of every screen");
+        return add(global, w, "watchers of every screen");
+    }
+
+    private static AutoCloseable add(List<Consumer<String>> list, Consumer<String> w, String what) {
+        synchronized (list) {
+            if (list.size() >= MAX_GLOBAL_WATCHERS) {
+                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " " + what);
             }
-            global.add(w);
+            list.add(w);
         }
-        return () -> global.remove(w);
+        return () -> list.remove(w);
     }
 
     /** Like {@link #watchAll}, for input clients write ({@link Screen#typed}), called at once. */
     AutoCloseable watchInput(Consumer<String> w) {
-        synchronized (inputs) {
-            if (inputs.size() >= MAX_GLOBAL_WATCHERS) {
-                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " input watchers");
-            }
-            inputs.add(w);
-        }
-        return () -> inputs.remove(w);
+        return add(inputs, w, "input watchers");
     }
 
     void typed(Screen s) {

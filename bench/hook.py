@@ -6,21 +6,26 @@
 Builds nothing: build first (`mvn -B -q -o -DskipTests package -pl distribution -am`).
 Starts a throwaway server under a temporary ARTUDITU_HOME with ./artu (ARTU_NO_BUILD=1),
 opens a workspace for a real pane id, then times RUNS runs (after WARMUP) of each case,
-every run a fresh process fed a Claude Code Stop hook's JSON on stdin, exactly as the
-command `artu hook install claude` writes runs it (./artu, the launcher):
+round robin (one run of each case in turn, so a machine's changing load weighs on all
+alike), every hook run a fresh process fed a Claude Code Stop hook's JSON on stdin, exactly
+as the command `artu hook install claude` writes runs it (./artu, the launcher):
  1. live:      ARTUDITU_PANE_ID and ARTUDITU_SOCKET_PATH of that pane (two requests:
                pane.report_session, pane.report_event);
  2. no-server: the same, the socket path naming nothing;
  3. no-pane:   ARTUDITU_PANE_ID unset (the launcher answers without starting a JVM);
  4. ping:      `./artu ping` against the same server, for comparison;
  5. jvm_hello:  a bare JVM printing "x" with the CLI's JVM flags (read from ./artu) and its
-               own class-data archive: the floor any JVM client stands on (needs javac).
+               own class-data archive: the floor any JVM client stands on (needs javac);
+and, from this script over the socket, the round trip of each request the hook sends
+(pane.report_session, pane.report_event; ping beside them), RUNS times each.
 Every hook run must exit 0 with empty stdout; violations are counted. Times include
 Python's own fork and exec (about 1 ms). Prints key=value lines and writes DIR/hook.json
 (every sample, median/p90/min/max per case, machine, load, JVM). The server is stopped at
 the end.
 """
-import argparse, datetime, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+from uhp import call
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTU = os.path.join(ROOT, "artu")
@@ -34,35 +39,28 @@ PAYLOAD = (json.dumps({
 }) + "\n").encode()
 
 
-def call(sock, method, params=None):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 16)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf)
-
-
 def p90(xs):
     ys = sorted(xs)
     return ys[min(len(ys) - 1, int(round(0.9 * (len(ys) - 1))))]
 
 
-def time_case(argv, env, stdin, runs, warmup, check):
-    samples, bad = [], 0
+def run_once(argv, env, stdin):
+    t0 = time.perf_counter()
+    r = subprocess.run(argv, env=env, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return (time.perf_counter() - t0) * 1000, r.returncode == 0 and not r.stdout
+
+
+def time_cases(cases, runs, warmup):
+    """Round robin, one run of each case in turn, so a load that comes and goes weighs on all alike."""
+    samples = {name: [] for name in cases}
+    bad = {name: 0 for name in cases}
     for k in range(warmup + runs):
-        t0 = time.perf_counter()
-        r = subprocess.run(argv, env=env, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        dt = (time.perf_counter() - t0) * 1000
-        if check and (r.returncode != 0 or r.stdout):
-            bad += 1
-        if k >= warmup:
-            samples.append(dt)
+        for name, (argv, env, stdin, check) in cases.items():
+            dt, good = run_once(argv, env, stdin)
+            if check and not good:
+                bad[name] += 1
+            if k >= warmup:
+                samples[name].append(dt)
     return samples, bad
 
 
@@ -118,13 +116,27 @@ def main():
         if hello:
             cases["jvm_hello"] = (hello, base, b"", False)
         res["cases"] = {}
-        for name, (argv, env, stdin, check) in cases.items():
-            samples, bad = time_case(argv, env, stdin, a.runs, a.warmup, check)
-            res["cases"][name] = {"median_ms": round(statistics.median(samples), 1), "p90_ms": round(p90(samples), 1),
-                                  "min_ms": round(min(samples), 1), "max_ms": round(max(samples), 1),
-                                  "violations": bad, "samples_ms": [round(x, 2) for x in samples]}
-            print(f"{name}: median={res['cases'][name]['median_ms']} ms p90={res['cases'][name]['p90_ms']} ms"
-                  f" min={res['cases'][name]['min_ms']} max={res['cases'][name]['max_ms']} violations={bad}", file=sys.stderr)
+        samples, bad = time_cases(cases, a.runs, a.warmup)
+        for name, xs in samples.items():
+            c = {"median_ms": round(statistics.median(xs), 1), "p90_ms": round(p90(xs), 1), "min_ms": round(min(xs), 1),
+                 "max_ms": round(max(xs), 1), "violations": bad[name], "samples_ms": [round(x, 2) for x in xs]}
+            res["cases"][name] = c
+            print(f"{name}: median={c['median_ms']} ms p90={c['p90_ms']} ms min={c['min_ms']} max={c['max_ms']}"
+                  f" violations={c['violations']}", file=sys.stderr)
+        res["requests"] = {}
+        for method, params in (("ping", {}),
+                               ("pane.report_session", {"pane": pane, "agent": "claude", "session_id": "bench-1", "cwd": home}),
+                               ("pane.report_event", {"pane": pane, "agent": "claude", "event": "Stop", "session_id": "bench-1"})):
+            xs = []
+            for _ in range(a.runs):
+                t0 = time.perf_counter()
+                r = call(sock, method, params)
+                xs.append((time.perf_counter() - t0) * 1000)
+                if "result" not in r:
+                    raise SystemExit(f"{method}: {r}")
+            res["requests"][method] = {"median_ms": round(statistics.median(xs), 2), "p90_ms": round(p90(xs), 2),
+                                       "max_ms": round(max(xs), 2)}
+            print(f"request {method}: median={res['requests'][method]['median_ms']} ms", file=sys.stderr)
         res["loadavg_after"] = os.getloadavg()
     finally:
         subprocess.run([ARTU, "server", "stop"], env=base, stdout=subprocess.DEVNULL)

@@ -48,7 +48,7 @@ public final class Artu {
             "  completion bash|zsh     a completion script: source <(artu completion bash)",
             "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
             "  hook install claude|codex [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
-            "  hook uninstall claude|codex [--settings FILE] [--dry-run] remove exactly what install added",
+            "  hook uninstall claude|codex [--settings FILE] [--dry-run]   remove exactly what install added",
             "  install [--prefix DIR]  (./artu only) put an artu on PATH that runs the built jars");
 
     private final Map<String, String> env;

@@ -5,12 +5,13 @@ package io.artuditu.agents.internal.detect;
  *
  * <ul>
  *   <li>{@code LAST_ROWS}: the last {@code rows} rows of the visible screen, counted up from
- *       the last row with text (blank rows below it skipped), joined by newlines
+ *       the last row with text (blank rows below it skipped), joined by newlines (soft-wrapped
+ *       rows without one)
  *   <li>{@code BOX}: the lowest box drawn within those last {@code rows} rows (a frame of
  *       ╭╮╰╯│ or ┌┐└┘), its inner text, lines joined by newlines: a multi-line approval box
  *       matches as a whole
  *   <li>{@code TITLE}: the window title (OSC 0/2)
- *   <li>{@code CURSOR_ROW}: the row the cursor is on
+ *   <li>{@code CURSOR_ROW}: the row the cursor is on, with the rows soft wraps join to it
  * </ul>
  *
  * @param rows for {@code LAST_ROWS} and {@code BOX}, 1 to 200; 1 (unused) for the others

@@ -11,7 +11,10 @@ import io.artuditu.vt.Terminal;
  *       is that row and the rows above it, as many as the largest {@code last_rows} or
  *       {@code box} region needs (at most {@value ManifestReader#MAX_ROWS}). Blank rows inside it
  *       stay, as empty lines.
- *   <li>{@code last_rows:N}: the window's last N rows, joined by {@code \n}.
+ *   <li>{@code last_rows:N}: the window's last N rows, joined by {@code \n}, except that a row
+ *       the terminal soft-wrapped (the text ran past the last column) runs on into the next
+ *       without one: a pattern sees the line the program wrote, wherever the pane's width
+ *       cut it.
  *   <li>{@code box:N}: in the window's last N rows, the lowest frame whose bottom row has
  *       a left corner ({@code ╰} or {@code └}) and a right corner ({@code ╯} or {@code ┘})
  *       after it, and whose left edge ({@code │ ┃ ║ ├}) runs up to a top corner ({@code ╭}
@@ -20,7 +23,9 @@ import io.artuditu.vt.Terminal;
  *       is each inner row's cells between the two edges, trailing blanks dropped, joined
  *       by {@code \n}. No frame: the region is absent and its rules do not match.
  *   <li>{@code title}: the window title, at most {@value #MAX_TITLE} characters.
- *   <li>{@code cursor_row}: the cursor's row.
+ *   <li>{@code cursor_row}: the cursor's row, with the rows soft wraps join to it (its
+ *       logical line, at most {@value #MAX_CURSOR_LINE} rows): a prompt whose input wrapped
+ *       is still read from its start.
  * </ul>
  *
  * <p>A row's text is cut to twice the terminal's width in UTF-16 units (every cell holds
@@ -33,6 +38,8 @@ final class ScreenRegions {
     static final int MAX_BLANK = 200;
     /** Longest title looked at. */
     static final int MAX_TITLE = 512;
+    /** Most rows the cursor's logical line spans in {@code cursor_row}. */
+    static final int MAX_CURSOR_LINE = 8;
 
     private final Terminal t;
     private final int window;
@@ -69,7 +76,16 @@ final class ScreenRegions {
 
     private String row(int r) {
         rowsRead++;
-        return cut(t.rowText(r, false), 2 * t.cols());
+        String s = cut(t.rowText(r, false), 2 * t.cols());
+        if (t.wrapped(r)) {
+            // The text ran on past the last column; rowText trimmed a blank there, which is
+            // the space between two words of the line.
+            int last = t.codepoint(r, t.cols() - 1);
+            if (last == 0 || last == ' ') {
+                s += ' ';
+            }
+        }
+        return s;
     }
 
     private static String cut(String s, int max) {
@@ -106,7 +122,7 @@ final class ScreenRegions {
         starts = new int[n];
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < n; i++) {
-            if (i > 0) {
+            if (i > 0 && !t.wrapped(top + i - 1)) {
                 b.append('\n');
             }
             starts[i] = b.length();
@@ -127,7 +143,19 @@ final class ScreenRegions {
     private String cursorRow() {
         if (cursorText == null) {
             int c = t.cursorRow();
-            cursorText = rows != null && c >= top && c < top + rows.length ? rows[c - top] : row(c);
+            int first = c;
+            while (first > 0 && c - first < MAX_CURSOR_LINE - 1 && t.wrapped(first - 1)) {
+                first--;
+            }
+            int last = c;
+            while (last < t.rows() - 1 && last - first < MAX_CURSOR_LINE - 1 && t.wrapped(last)) {
+                last++;
+            }
+            StringBuilder b = new StringBuilder();
+            for (int r = first; r <= last; r++) {
+                b.append(rows != null && r >= top && r < top + rows.length ? rows[r - top] : row(r));
+            }
+            cursorText = b.toString();
         }
         return cursorText;
     }

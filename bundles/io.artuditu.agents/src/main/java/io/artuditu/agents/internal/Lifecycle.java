@@ -65,7 +65,7 @@ final class Lifecycle {
         String session = null;
         if (!m.startSession().isEmpty()) {
             session = UUID.randomUUID().toString();
-            argv.addAll(fill(m.startSession(), session));
+            argv.addAll(AgentManifest.withSession(m.startSession(), session));
         }
         argv.addAll(AgentFamily.strings(call.params().get("args")));
         boolean focus = call.params().path("focus").asBoolean(true);
@@ -93,7 +93,8 @@ final class Lifecycle {
         }
         String name = text(call, "name");
         String pane = open(text(call, "anchor"), direction(call), call.params().path("focus").asBoolean(true), name);
-        ObjectNode r = launched(call, "agent_resume", pane, m, fill(m.resume(), id), id, "resume", timeoutMillis(call, 30), true);
+        ObjectNode r = launched(call, "agent_resume", pane, m, AgentManifest.withSession(m.resume(), id), id, "resume",
+                timeoutMillis(call, 30), true);
         r.put("session_id", id);
         return r;
     }
@@ -129,7 +130,7 @@ final class Lifecycle {
             return new Source(m, session);
         });
         String pane = open(from, Direction.RIGHT, focus, name);
-        List<String> argv = fill(src.m().fork(), src.session());
+        List<String> argv = AgentManifest.withSession(src.m().fork(), src.session());
         awaitShell(pane);
         type(pane, line(argv));
         agents.onLoop(() -> {
@@ -167,14 +168,6 @@ final class Lifecycle {
     private static Direction direction(Call call) {
         String d = text(call, "direction");
         return d == null ? Direction.RIGHT : Direction.valueOf(d.toUpperCase(java.util.Locale.ROOT));
-    }
-
-    static List<String> fill(List<String> template, String session) {
-        List<String> out = new ArrayList<>(template.size());
-        for (String a : template) {
-            out.add(a.replace("{session}", session));
-        }
-        return out;
     }
 
     /** One shell line: each argument quoted unless it is plainly safe. */

@@ -10,7 +10,7 @@ Esc or Ctrl-C during a turn interrupts it; Ctrl-C or Ctrl-D at the prompt, or a 
 "/exit", "/quit", "exit" or "quit", ends the program.
 
 Sessions: the id comes from the arguments as the real CLI takes them (claude
---session-id X, --resume X [--fork-session]; codex resume X; gemini --resume X; opencode
+--session-id X, --resume X [--fork-session]; codex resume X, fork X; gemini --resume X; opencode
 --session X / -s X; goose --name X [--resume]), else a new one is made (as for a fork). The
 agent prints "session: <id>" (with "(forked from <old>)" or "(resumed)") at start-up, and
 writes the bare id to the file FAKE_AGENT_SESSION_FILE names, when set.
@@ -59,6 +59,8 @@ def session_from(kind, argv):
     if kind == "codex":
         if len(argv) >= 2 and argv[0] == "resume":
             return argv[1], "(resumed)"
+        if len(argv) >= 2 and argv[0] == "fork":
+            return fresh, f"(forked from {argv[1]})"
         return fresh, ""
     if kind == "gemini":
         resumed = value("--resume")

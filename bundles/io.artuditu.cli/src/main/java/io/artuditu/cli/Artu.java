@@ -44,7 +44,11 @@ public final class Artu {
             "  uhp schema              the installed UHP contract (no server needed)",
             "  config patch --file PATH   config.patch with the JSON object in PATH",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
+            "  wait agent-status [PANE] STATUS [--timeout S]   until the agent in PANE has STATUS (exit 4 on timeout)",
             "  completion bash|zsh     a completion script: source <(artu completion bash)",
+            "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
+            "  hook install claude|codex [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
+            "  hook uninstall claude|codex [--settings FILE] [--dry-run]   remove exactly what install added",
             "  install [--prefix DIR]  (./artu only) put an artu on PATH that runs the built jars");
 
     private final Map<String, String> env;
@@ -80,6 +84,9 @@ public final class Artu {
             return interactive(session, args);
         }
         String cmd = args.get(0);
+        if (cmd.equals("hook")) {
+            return hook(session, args.subList(1, args.size()));
+        }
         if (cmd.equals("help") || cmd.equals("--help") || cmd.equals("-h")) {
             if (args.size() == 1) {
                 out.println(Help.global());
@@ -88,6 +95,9 @@ public final class Artu {
             args.remove(0);
             args.add("--help");
             cmd = args.get(0);
+            if (cmd.equals("hook")) {
+                return hook(session, args.subList(1, args.size()));
+            }
         }
         SocketLocation location;
         try {
@@ -125,6 +135,10 @@ public final class Artu {
                     if (sub.equals("event")) {
                         return new EventCommands(client, this, out, err).waitEvent(args.subList(2, args.size()));
                     }
+                    if (sub.equals("agent-status")) {
+                        return new EventCommands(client, this, out, err).waitAgentStatus(args.subList(2, args.size()),
+                                env.get("ARTUDITU_PANE_ID"));
+                    }
                     break;
                 case "config":
                     if (sub.equals("patch") && args.size() > 2 && args.get(2).startsWith("--file")) {
@@ -148,6 +162,29 @@ public final class Artu {
             err.println("artu: " + e.getMessage());
             return NO_SERVER;
         }
+    }
+
+    /**
+     * {@code hook ...}: the reporter an agent's hooks run (before anything that reads the
+     * command index: it is on every agent event), or its installer. Only a bare
+     * {@code artu hook} and {@code --help} print usage; the reporter itself always exits 0.
+     */
+    private int hook(String session, List<String> args) {
+        String sub = args.isEmpty() ? "" : args.get(0);
+        if (sub.equals("install") || sub.equals("uninstall")) {
+            return HookInstall.run(args, env, out, err);
+        }
+        if (args.isEmpty() || sub.equals("--help") || sub.equals("-h")) {
+            StringBuilder b = new StringBuilder("usage:\n");
+            for (String line : LOCAL_USAGE.split("\n")) {
+                if (line.startsWith("  hook ")) {
+                    b.append(line).append('\n');
+                }
+            }
+            (args.isEmpty() ? err : out).print(b);
+            return args.isEmpty() ? USAGE : OK;
+        }
+        return new Hook(env, hookStdin(), err).run(session, args);
     }
 
     /**
@@ -307,7 +344,6 @@ public final class Artu {
         return USAGE;
     }
 
-    /** One command with this environment and these streams: the TUI's {@code :} line and its server start. */
     /**
      * Standard input's text (at most {@link Mapper#MAX_INPUT_BYTES}), or null when it is a
      * terminal or closed: a command that may read its param from a pipe must not wait on a
@@ -315,10 +351,7 @@ public final class Artu {
      */
     static String stdinText() {
         try {
-            java.nio.file.Path fd0 = java.nio.file.Path.of("/proc/self/fd/0");
-            String target = java.nio.file.Files.readSymbolicLink(fd0).toString();
-            if (target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/null")
-                    || target.equals("/dev/console")) {
+            if (!stdinCarriesData(Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString())) {
                 return null;
             }
             byte[] b = System.in.readNBytes(Mapper.MAX_INPUT_BYTES + 1);
@@ -328,6 +361,25 @@ public final class Artu {
         }
     }
 
+    /** Whether standard input, by what {@code /proc/self/fd/0} links to, may be read: not a terminal, not {@code /dev/null}. */
+    static boolean stdinCarriesData(String fd0Target) {
+        return !(fd0Target.startsWith("/dev/pts/") || fd0Target.startsWith("/dev/tty") || fd0Target.equals("/dev/null")
+                || fd0Target.equals("/dev/console"));
+    }
+
+    /**
+     * Standard input for {@code artu hook}: null when it is a terminal or nothing. Where
+     * {@code /proc} cannot say, it is read anyway: the hook bounds the read in time.
+     */
+    private static java.io.InputStream hookStdin() {
+        try {
+            return stdinCarriesData(Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString()) ? System.in : null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return System.in;
+        }
+    }
+
+    /** One command with this environment and these streams: the TUI's {@code :} line and its server start. */
     public static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         return new Artu(env, out, err).run(args);
     }

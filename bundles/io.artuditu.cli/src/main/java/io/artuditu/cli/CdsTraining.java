@@ -19,7 +19,8 @@ import java.util.Map;
  * has no class-data archive yet: one-shot commands against a stand-in server on a
  * temporary socket that answers every request with a result, so the archive holds every
  * class a successful {@code artu ping} (and a mapped command with flags) loads, whether or
- * not a real server is running.
+ * not a real server is running; then {@code artu hook} reads a Claude Code hook's JSON and
+ * reports it (two requests), the command every agent event runs.
  */
 public final class CdsTraining {
     private static final String[][] COMMANDS = {{"ping"}, {"pane", "split", "--down"}, {"workspace", "rename", "0", "x"}};
@@ -35,7 +36,7 @@ public final class CdsTraining {
             Thread t = new Thread(new Runnable() {
                 @Override
                 public void run() {
-                    answer(server, COMMANDS.length);
+                    answer(server, COMMANDS.length + 2);
                 }
             }, "cds-training");
             t.start();
@@ -47,6 +48,11 @@ public final class CdsTraining {
             for (String[] c : COMMANDS) {
                 new Artu(env, sink, sink).run(c);
             }
+            // the hook's stdin is a stand-in too: training must never wait on the launcher's own stdin
+            env.put("ARTUDITU_PANE_ID", "1");
+            byte[] hookInput = ("{\"session_id\":\"0b6c3f0e-cds\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/tmp\","
+                    + "\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}\n").getBytes(StandardCharsets.UTF_8);
+            new Hook(env, new java.io.ByteArrayInputStream(hookInput), sink).run(null, java.util.List.of("claude", "Stop"));
             t.join(5_000);
         } finally {
             Files.deleteIfExists(sock);

@@ -22,6 +22,13 @@ final class Completion {
         {"wait.event", "--where --timeout --after"},
         {"config.patch", "--file"},
         {"completion", "bash zsh"},
+        {"hook", "install uninstall claude codex"},
+        {"hook.install", "claude codex"},
+        {"hook.uninstall", "claude codex"},
+        {"hook.install.claude", "--settings --dry-run"},
+        {"hook.install.codex", "--settings --dry-run"},
+        {"hook.uninstall.claude", "--settings --dry-run"},
+        {"hook.uninstall.codex", "--settings --dry-run"},
     };
 
     private Completion() {
@@ -39,7 +46,7 @@ final class Completion {
     static String script(String shell) {
         List<String> keys = Commands.keys();
         Map<String, List<String>> next = new LinkedHashMap<>();
-        List<String> top = new ArrayList<>(List.of("server", "call", "wait", "completion", "help"));
+        List<String> top = new ArrayList<>(List.of("server", "call", "wait", "completion", "hook", "help"));
         next.put("", top);
         for (String k : keys) {
             String[] parts = k.split("\\.");

@@ -143,6 +143,51 @@ final class EventCommands {
         return status;
     }
 
+    /**
+     * {@code wait agent-status [PANE] STATUS [--timeout S]}: one {@code agent.wait}, parked on
+     * the server (PANE defaults to {@code $ARTUDITU_PANE_ID}). Only a server without that
+     * method (an older one) gets the fallback: {@code events.wait} for the status event.
+     */
+    int waitAgentStatus(List<String> args, String envPane) throws IOException {
+        List<String> pos = new java.util.ArrayList<>();
+        String timeout = null;
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (a.equals("--timeout")) {
+                if (k + 1 >= args.size() || !args.get(k + 1).matches("[0-9]{1,4}(\\.[0-9]{1,3})?")) {
+                    return usage("--timeout needs seconds (0 to 3600)");
+                }
+                timeout = args.get(++k);
+            } else if (a.startsWith("--")) {
+                return usage("unknown option for wait agent-status: " + a);
+            } else {
+                pos.add(a);
+            }
+        }
+        if (pos.size() == 1 && envPane != null && !envPane.isEmpty()) {
+            pos.add(0, envPane);
+        }
+        if (pos.size() != 2) {
+            return usage("wait agent-status PANE STATUS [--timeout SECONDS] (STATUS: idle, working, blocked, done, unknown)");
+        }
+        String params = "{\"pane\":" + MiniJson.quote(pos.get(0)) + ",\"status\":" + MiniJson.quote(pos.get(1))
+                + (timeout == null ? "" : ",\"timeout_s\":" + timeout) + "}";
+        String reply = client.call("agent.wait", params);
+        java.util.Map<String, String> top = MiniJson.members(reply);
+        if (top.containsKey("error") && "\"unknown_method\"".equals(MiniJson.members(top.get("error")).get("code"))) {
+            String legacy = "{\"event\":\"pane.agent_status_changed\",\"where\":{\"pane\":" + MiniJson.quote(pos.get(0))
+                    + ",\"status\":" + MiniJson.quote(pos.get(1)) + "}" + (timeout == null ? "" : ",\"timeout_s\":" + timeout)
+                    + "}";
+            reply = client.call("events.wait", legacy);
+            top = MiniJson.members(reply);
+        }
+        int status = artu.print(reply);
+        if (status == Artu.OK && "false".equals(MiniJson.members(top.get("result")).get("matched"))) {
+            return Artu.TIMED_OUT;
+        }
+        return status;
+    }
+
     private int usage(String problem) {
         err.println("artu: " + problem);
         return Artu.USAGE;

@@ -379,6 +379,9 @@ final class App implements PaneView.Listener {
         if (seq <= model.sequence) {
             return; // the snapshot already shows it
         }
+        if (name.equals("pane.agent_status_changed")) {
+            agentNotice(data);
+        }
         if (name.startsWith("config.")) {
             worker.execute(() -> {
                 try {
@@ -391,6 +394,21 @@ final class App implements PaneView.Listener {
             return;
         }
         requestSnapshot();
+    }
+
+    /**
+     * An agent out of sight that now needs the user (blocked) or finished (done) says so in a
+     * toast; one on screen shows it in its header's dot.
+     */
+    private void agentNotice(JsonNode data) {
+        String pane = data.path("pane").asText(null);
+        String st = data.path("status").asText("");
+        if (pane == null || layout.places.containsKey(pane) || data.path("left").asBoolean()
+                || !(st.equals("blocked") || st.equals("done"))) {
+            return;
+        }
+        String who = data.path("agent").asText("agent") + " in pane " + pane;
+        toast(st.equals("blocked") ? who + " needs you" : who + " is done", false);
     }
 
     /** Takes a fresh snapshot on the worker; requests while one is pending share it. */

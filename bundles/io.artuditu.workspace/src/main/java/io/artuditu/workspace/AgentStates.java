@@ -25,4 +25,11 @@ public interface AgentStates {
 
     /** The agent of pane {@code paneId}; empty when none is recognised there. */
     Optional<AgentState> state(String paneId);
+
+    /**
+     * The detector's work since its bundle started, by wire name in a fixed order, for
+     * {@code pane.list}'s {@code detection_performance}: non-negative counts, nothing that
+     * names a pane, a process or text.
+     */
+    java.util.Map<String, Long> counters();
 }

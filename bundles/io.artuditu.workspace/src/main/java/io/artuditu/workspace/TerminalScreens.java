@@ -28,4 +28,12 @@ public interface TerminalScreens {
      * it must only hand off. Closing the handle ends the calls.
      */
     AutoCloseable watch(Consumer<String> changed);
+
+    /**
+     * Registers {@code typed}, called with a terminal id when a client writes input to its
+     * program (an attached client's keys or paste, {@code pane.send_input}, the terminal
+     * input methods), on the writing thread, before the bytes are queued: it must only hand
+     * off. Closing the handle ends the calls.
+     */
+    AutoCloseable watchInput(Consumer<String> typed);
 }

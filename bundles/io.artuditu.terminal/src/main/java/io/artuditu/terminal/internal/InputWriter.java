@@ -90,6 +90,7 @@ final class InputWriter {
     private Written write(Screen s, byte[] bytes, boolean bracketed) {
         long revision = s.revision();
         Pty pty = s.pty();
+        s.typed();
         try {
             pty.write(bytes);
         } catch (PtyInputException e) {

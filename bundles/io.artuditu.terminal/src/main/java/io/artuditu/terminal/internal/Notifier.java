@@ -20,6 +20,7 @@ final class Notifier implements AutoCloseable {
 
     private final Set<Screen> dirty = new LinkedHashSet<>();
     private final List<Consumer<String>> global = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> inputs = new CopyOnWriteArrayList<>();
     private final RenderCounters counters;
     private final Thread thread;
     private boolean closed;
@@ -40,13 +41,32 @@ final class Notifier implements AutoCloseable {
      * watchers; refused (an exception) past {@value #MAX_GLOBAL_WATCHERS}.
      */
     AutoCloseable watchAll(Consumer<String> w) {
-        synchronized (global) {
-            if (global.size() >= MAX_GLOBAL_WATCHERS) {
-                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " watchers of every screen");
+        return add(global, w, "watchers of every screen");
+    }
+
+    private static AutoCloseable add(List<Consumer<String>> list, Consumer<String> w, String what) {
+        synchronized (list) {
+            if (list.size() >= MAX_GLOBAL_WATCHERS) {
+                throw new IllegalStateException("at most " + MAX_GLOBAL_WATCHERS + " " + what);
             }
-            global.add(w);
+            list.add(w);
         }
-        return () -> global.remove(w);
+        return () -> list.remove(w);
+    }
+
+    /** Like {@link #watchAll}, for input clients write ({@link Screen#typed}), called at once. */
+    AutoCloseable watchInput(Consumer<String> w) {
+        return add(inputs, w, "input watchers");
+    }
+
+    void typed(Screen s) {
+        for (Consumer<String> w : inputs) {
+            try {
+                w.accept(s.terminalId());
+            } catch (RuntimeException e) {
+                System.getLogger(Notifier.class.getName()).log(System.Logger.Level.WARNING, "an input watcher failed", e);
+            }
+        }
     }
 
     void changed(Screen s) {

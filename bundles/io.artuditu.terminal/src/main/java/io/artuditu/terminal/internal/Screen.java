@@ -102,6 +102,14 @@ public final class Screen implements PtyListener {
         return ended;
     }
 
+    /**
+     * A client is about to write input (keys, a paste, text) to this screen's program: the
+     * notifier tells its input watchers at once, on this thread.
+     */
+    public void typed() {
+        notifier.typed(this);
+    }
+
     /** Runs {@code reader} with the terminal locked; do not keep the terminal. */
     public synchronized <T> T read(Function<Terminal, T> reader) {
         return reader.apply(term);

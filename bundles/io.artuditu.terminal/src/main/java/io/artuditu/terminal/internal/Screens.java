@@ -150,7 +150,6 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         return Optional.ofNullable(live.get(terminalId));
     }
 
-    /** What is known about a terminal that exited recently. */
     @Override
     public Optional<String> title(String terminalId) {
         Screen s = terminalId == null ? null : live.get(terminalId);
@@ -169,6 +168,12 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         return notifier.watchAll(changed);
     }
 
+    @Override
+    public AutoCloseable watchInput(java.util.function.Consumer<String> typed) {
+        return notifier.watchInput(typed);
+    }
+
+    /** What is known about a terminal that exited recently. */
     public Optional<Exited> exited(String terminalId) {
         synchronized (exited) {
             return Optional.ofNullable(exited.get(terminalId));

@@ -2,6 +2,7 @@ package io.artuditu.topology.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.workspace.AgentStates;
 import io.artuditu.workspace.TerminalMetrics;
 import java.util.Map;
 import java.util.Optional;
@@ -11,14 +12,15 @@ import java.util.Optional;
  * scrollback fields and the result's {@code render_performance} and
  * {@code detection_performance} (plus the compatibility copies {@code detection_extractions}
  * and {@code detection_skips}). Without the service (the terminal bundle stopped or being
- * updated) every one of them is null, so the result keeps its shape.
+ * updated) every one of them is null, so the result keeps its shape. While the agents family
+ * runs, {@code detection_performance} also carries its detector's counters ({@link AgentStates#counters}).
  */
 final class PaneMetrics {
     private PaneMetrics() {
     }
 
     /** Adds the fields to a {@code pane_list} result; {@code metrics} may be null. Returns {@code list}. */
-    static ObjectNode add(ObjectNode list, TerminalMetrics metrics) {
+    static ObjectNode add(ObjectNode list, TerminalMetrics metrics, AgentStates agents) {
         for (JsonNode row : list.path("panes")) {
             String terminal = row.path("terminal_id").textValue();
             Optional<TerminalMetrics.History> h = metrics == null || terminal == null ? Optional.empty()
@@ -35,6 +37,11 @@ final class PaneMetrics {
             }
         }
         Map<String, Long> detection = metrics == null ? null : metrics.detectionPerformance();
+        if (detection != null && agents != null) {
+            // the agent detector's own work (screens evaluated, rows read, …) beside the process scan's
+            detection = new java.util.LinkedHashMap<>(detection);
+            detection.putAll(agents.counters());
+        }
         counters(list, "render_performance", metrics == null ? null : metrics.renderPerformance());
         counters(list, "detection_performance", detection);
         for (String compat : new String[] {"detection_extractions", "detection_skips"}) {

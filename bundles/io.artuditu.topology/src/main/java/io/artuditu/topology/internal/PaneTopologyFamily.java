@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.workspace.AgentStates;
 import io.artuditu.workspace.TerminalMetrics;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Change;
@@ -52,12 +53,15 @@ public final class PaneTopologyFamily implements UhpFamily {
     /** Optional and dynamic: pane.list's scrollback and counters; updating the terminal bundle must not restart this family. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     volatile TerminalMetrics metrics;
+    /** Optional and dynamic: the agent detector's counters in detection_performance. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    volatile AgentStates agents;
 
     @Activate
     public PaneTopologyFamily(@Reference Workspaces workspaces) {
         this.contract = new Routes(workspaces,
                         FamilyContract.load(PaneTopologyFamily.class, "protocol/uhp/v1/panes.json"))
-                .read("pane.list", (call, s, t) -> PaneMetrics.add(list(call, s, t), metrics))
+                .read("pane.list", (call, s, t) -> PaneMetrics.add(list(call, s, t), metrics, agents))
                 .read("pane.get", PaneTopologyFamily::get)
                 .read("pane.current", PaneTopologyFamily::current)
                 .read("pane.layout", PaneTopologyFamily::layout)

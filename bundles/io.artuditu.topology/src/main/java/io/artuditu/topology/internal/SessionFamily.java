@@ -14,6 +14,7 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.workspace.PaneInfo;
+import io.artuditu.workspace.AgentStates;
 import io.artuditu.workspace.TerminalTitles;
 import io.artuditu.workspace.Workspaces;
 import io.artuditu.workspace.topology.Layouts;
@@ -46,8 +47,8 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 public final class SessionFamily implements UhpFamily {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /**
-     * Executable names that identify a coding agent, until the agents family's
-     * manifest-driven detector owns this; status is then always {@code unknown}.
+     * Executable names that identify a coding agent while the agents family is not running
+     * (being updated): status is then always {@code unknown}.
      */
     static final Set<String> AGENT_NAMES = Set.of("claude", "codex", "gemini", "aider", "opencode", "goose", "amp",
             "cursor-agent", "qwen", "copilot");
@@ -60,6 +61,9 @@ public final class SessionFamily implements UhpFamily {
     /** Optional and dynamic: updating the terminal bundle must not restart this family. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     private volatile TerminalTitles titles;
+    /** Optional and dynamic: each agent's real state while the agents family runs. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile AgentStates agents;
 
     @Activate
     public SessionFamily(@Reference Workspaces workspaces, @Reference EventBus bus, @Reference ProcessScan scan,
@@ -146,7 +150,13 @@ public final class SessionFamily implements UhpFamily {
         boolean known = tree.scan() == ProcessTree.Status.OK;
         o.put("process", known ? tree.root().name() : null);
         o.put("process_scan", known ? "ok" : "unavailable");
-        o.set("agent", known ? agent(tree) : F.nullNode());
+        AgentStates states = agents;
+        if (states != null) {
+            o.set("agent", states.state(id).<JsonNode>map(a -> F.objectNode().put("name", a.name()).put("status", a.status())
+                    .put("source", a.source()).put("pid", a.pid() > 0 ? a.pid() : null)).orElse(F.nullNode()));
+        } else {
+            o.set("agent", known ? agent(tree) : F.nullNode());
+        }
     }
 
     /** The agent nearest the root of a pane's process tree, or JSON null when none runs there. */

@@ -49,7 +49,8 @@ class BuiltinManifestsTest {
         assertEquals(List.of("claude", "--resume", "s1", "--fork-session"), AgentManifest.withSession(claude.fork(), "s1"));
         assertEquals(List.of("--session-id", "s1"), AgentManifest.withSession(claude.startSession(), "s1"));
         assertEquals(List.of("codex", "resume", "s1"), AgentManifest.withSession(set.get("codex").orElseThrow().resume(), "s1"));
-        assertTrue(set.get("codex").orElseThrow().fork().isEmpty(), "codex has no fork command");
+        assertEquals(List.of("codex", "fork", "s1"), AgentManifest.withSession(set.get("codex").orElseThrow().fork(), "s1"),
+                "codex forks an exact session, never --last");
         assertTrue(set.get("aider").orElseThrow().resume().isEmpty(), "aider has no sessions");
     }
 

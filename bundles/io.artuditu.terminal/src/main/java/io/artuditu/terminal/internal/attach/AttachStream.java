@@ -453,6 +453,7 @@ final class AttachStream implements StreamHandler {
         if (offset > 0) {
             screen.scroll(-offset);
         }
+        screen.typed();
         send(screen, bytes);
     }
 

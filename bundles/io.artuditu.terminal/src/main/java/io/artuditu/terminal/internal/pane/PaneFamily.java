@@ -153,6 +153,7 @@ public final class PaneFamily implements UhpFamily {
         if (bytes.length == 0) {
             return;
         }
+        t.screen().typed();
         try {
             t.screen().pty().write(bytes);
         } catch (PtyInputException e) {

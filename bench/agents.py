@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""bench/agents.py: the agent detector's cost and latency (issue 14).
+
+  bench/agents.py [--panes 50] [--rounds 10] [--flood-kib 400] [--out DIR]
+
+Starts a fresh server under a temporary ARTUDITU_HOME with ./artu (no build: run
+`mvn -B -q -o -DskipTests package -pl distribution -am` first) and a user manifest for
+bench/agents/benchagent, a scripted agent that shows a working line on "w", its prompt on
+"i" and a flood of agent-like output on "flood N". With PANES panes running it:
+ 1. latency: for each pane in turn, "w" is written with pane.send_input and the clock runs
+    until pane.agent_status_changed {pane, status:"working"} arrives on an events.subscribe
+    stream opened before; then "i" and the event for "done". This is input -> program ->
+    screen -> the terminal's coalesced notification -> the agents loop -> the event, the
+    whole path a client waits on. p50 / p99 / max over PANES x ROUNDS x 2 samples.
+ 2. CPU per MB: every pane floods FLOOD_KIB KiB; the server's CPU time (utime + stime of
+    its process) from the first write until every pane is back at its prompt. Run twice:
+    with the panes recognised as agents (benchagent) and with the same program under a
+    name no manifest knows (benchplain, a symlink), so the difference is the detector's.
+Prints key=value lines and writes DIR/agents.json. Everything started is stopped at the end.
+"""
+import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+
+from uhp import ok
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTU = os.path.join(ROOT, "artu")
+FAKES = os.path.join(ROOT, "bench", "agents")
+MANIFEST = """name = "benchagent"
+display_name = "bench agent"
+fallback = "idle"
+
+[process]
+names = ["benchagent"]
+
+[launch]
+command = ["benchagent"]
+
+[[rules]]
+id = "working"
+region = "last_rows"
+rows = 3
+pattern = "esc to interrupt"
+status = "working"
+priority = 10
+confidence = 0.9
+
+[[rules]]
+id = "prompt"
+region = "last_rows"
+rows = 2
+pattern = "^> ready"
+status = "idle"
+priority = 5
+confidence = 0.9
+"""
+
+
+class Events:
+    """One events.subscribe stream; waits for a pane's status event."""
+
+    def __init__(self, sock):
+        self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.s.connect(sock)
+        self.s.sendall((json.dumps({"id": "e", "method": "events.subscribe",
+                                    "params": {"events": ["pane.agent_status_changed"]}}) + "\n").encode())
+        self.f = self.s.makefile("rb")
+        self.f.readline()  # the acknowledgment
+        self.seen = {}
+        self.cv = threading.Condition()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        for line in self.f:
+            e = json.loads(line)
+            d = e.get("data", {})
+            with self.cv:
+                self.seen[(d.get("pane"), d.get("status"))] = time.perf_counter()
+                self.cv.notify_all()
+
+    def clear(self, pane, status):
+        with self.cv:
+            self.seen.pop((pane, status), None)
+
+    def wait(self, pane, status, timeout=20):
+        end = time.perf_counter() + timeout
+        with self.cv:
+            while (pane, status) not in self.seen:
+                left = end - time.perf_counter()
+                if left <= 0:
+                    raise SystemExit(f"no {status} event for pane {pane} in {timeout} s")
+                self.cv.wait(left)
+            return self.seen.pop((pane, status))
+
+
+def server_pid(home):
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/environ", "rb") as f:
+                    env = f.read().split(b"\0")
+                with open(f"/proc/{d}/cmdline", "rb") as f:
+                    cmd = f.read()
+            except OSError:
+                continue
+            if b"ARTUDITU_HOME=" + home.encode() in env and b"artuditu.jar" in cmd:
+                return int(d)
+    raise SystemExit("cannot find the server process")
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def panes_running(sock, anchor, program, n):
+    panes = []
+    for i in range(n):
+        r = ok(sock, "pane.split", {"pane": anchor if i % 2 == 0 or not panes else panes[-1], "right": True}) \
+            if i < 4 else ok(sock, "tab.new", {})
+        p = r["pane"]
+        ok(sock, "pane.send_input", {"pane": p, "text": program + "\r"})
+        panes.append(p)
+    return panes
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--panes", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--flood-kib", type=int, default=400)
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", time.strftime("%Y%m%d") + "-agents"))
+    a = ap.parse_args()
+    home = tempfile.mkdtemp(prefix="artu-bench-agents-")
+    os.makedirs(os.path.join(home, "agents", "user"))
+    with open(os.path.join(home, "agents", "user", "benchagent.toml"), "w") as f:
+        f.write(MANIFEST)
+    work = tempfile.mkdtemp(prefix="artu-bench-agents-work-")
+    env = dict(os.environ, ARTUDITU_HOME=home, ARTU_NO_BUILD="1", PATH=FAKES + ":" + os.environ["PATH"])
+    subprocess.run([ARTU, "server", "start"], env=env, check=True, stdout=subprocess.DEVNULL)
+    sock = os.path.join(home, "artuditu.sock")
+    res = {"machine": os.uname().nodename, "cpus": os.cpu_count(), "loadavg_before": os.getloadavg(),
+           "git": subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                 text=True).stdout.strip(),
+           "panes": a.panes, "rounds": a.rounds, "flood_kib": a.flood_kib,
+           "command": "bench/agents.py " + " ".join(sys.argv[1:])}
+    try:
+        pid = server_pid(home)
+        anchor = ok(sock, "workspace.open", {"cwd": work, "name": "bench"})["pane"]
+        ev = Events(sock)
+        panes = panes_running(sock, anchor, "benchagent", a.panes)
+        for p in panes:
+            deadline = time.time() + 30
+            while ok(sock, "agent.wait", {"pane": p, "status": "idle", "timeout_s": 30})["matched"] is not True:
+                if time.time() > deadline:
+                    raise SystemExit(f"pane {p} never became an idle benchagent")
+        samples = []
+        for _ in range(a.rounds):
+            for p in panes:
+                for cmd, status in (("w", "working"), ("i", "done")):
+                    ev.clear(p, status)
+                    t0 = time.perf_counter()
+                    ok(sock, "pane.send_input", {"pane": p, "text": cmd + "\r"})
+                    samples.append((ev.wait(p, status) - t0) * 1000)
+        res["latency_ms"] = {"p50": statistics.median(samples), "p99": percentile(samples, 99), "max": max(samples),
+                             "min": min(samples), "n": len(samples), "samples": samples}
+        print(f"latency_ms_p50={res['latency_ms']['p50']:.2f} p99={res['latency_ms']['p99']:.2f} "
+              f"max={res['latency_ms']['max']:.2f} n={len(samples)}")
+
+        def flood(ps, recognised):
+            for p in ps:
+                ev.clear(p, "done")
+            c0, t0 = cpu_seconds(pid), time.perf_counter()
+            for p in ps:
+                ok(sock, "pane.send_input", {"pane": p, "text": f"flood {a.flood_kib}\r"})
+            if recognised:
+                for p in ps:
+                    ev.wait(p, "done", timeout=120)
+            else:
+                for p in ps:
+                    end = time.time() + 120
+                    while "> ready" not in ok(sock, "pane.read", {"pane": p, "lines": 3})["text"]:
+                        if time.time() > end:
+                            raise SystemExit("flood did not end")
+                        time.sleep(0.05)
+            return cpu_seconds(pid) - c0, time.perf_counter() - t0
+
+        mb = a.panes * a.flood_kib / 1024
+        cpu_agent, wall_agent = flood(panes, True)
+        for p in panes:
+            ok(sock, "pane.send_input", {"pane": p, "keys": ["ctrl+c"]})
+            ok(sock, "pane.send_input", {"pane": p, "text": "benchplain\r"})
+        time.sleep(2)
+        cpu_plain, wall_plain = flood(panes, False)
+        counters = ok(sock, "pane.list", {"pane": anchor})["detection_performance"]
+        res["flood"] = {"mb": mb, "cpu_s_recognised": cpu_agent, "wall_s_recognised": wall_agent,
+                        "cpu_s_unrecognised": cpu_plain, "wall_s_unrecognised": wall_plain,
+                        "detector_cpu_ms_per_mb": (cpu_agent - cpu_plain) * 1000 / mb,
+                        "server_cpu_ms_per_mb_recognised": cpu_agent * 1000 / mb,
+                        "server_cpu_ms_per_mb_unrecognised": cpu_plain * 1000 / mb}
+        res["detection_performance"] = counters
+        print(f"flood_mb={mb:.1f} cpu_ms_per_mb recognised={res['flood']['server_cpu_ms_per_mb_recognised']:.1f} "
+              f"unrecognised={res['flood']['server_cpu_ms_per_mb_unrecognised']:.1f} "
+              f"detector={res['flood']['detector_cpu_ms_per_mb']:.1f}")
+        res["loadavg_after"] = os.getloadavg()
+    finally:
+        subprocess.run([ARTU, "server", "stop"], env=env, stdout=subprocess.DEVNULL)
+        shutil.rmtree(home, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, "agents.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    print("results=" + os.path.join(a.out, "agents.json"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""One UHP request per connection, as every client does: the helpers the bench scripts share."""
+import json, socket
+
+
+def call(sock, method, params=None):
+    """Sends one request on a fresh connection and returns the parsed reply."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(sock)
+    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
+    buf = b""
+    while not buf.endswith(b"\n"):
+        chunk = s.recv(1 << 20)
+        if not chunk:
+            break
+        buf += chunk
+    s.close()
+    return json.loads(buf)
+
+
+def ok(sock, method, params=None):
+    """The result of a request that must succeed; exits with the reply otherwise."""
+    r = call(sock, method, params)
+    if "result" not in r:
+        raise SystemExit(f"{method} {params}: {r}")
+    return r["result"]

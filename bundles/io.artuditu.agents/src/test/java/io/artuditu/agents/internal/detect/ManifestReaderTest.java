@@ -196,6 +196,23 @@ class ManifestReaderTest {
         assertEquals("the file is empty", problem(""));
     }
 
+    /** Both TOML examples of docs/agents/manifests.md read as they stand. */
+    @Test
+    void theDocumentedExamplesRead() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../../docs/agents/manifests.md"));
+        List<String> blocks = new java.util.ArrayList<>();
+        for (int at = doc.indexOf("```toml\n"); at >= 0; at = doc.indexOf("```toml\n", at + 1)) {
+            int start = at + "```toml\n".length();
+            blocks.add(doc.substring(start, doc.indexOf("```", start)));
+        }
+        assertEquals(2, blocks.size());
+        AgentManifest format = read(blocks.get(0));
+        assertEquals("myagent", format.name());
+        assertEquals(Status.IDLE, format.hookStatus("Notification:idle_prompt").orElseThrow());
+        AgentManifest example = read(blocks.get(1));
+        assertEquals(List.of("confirm", "busy", "prompt"), example.rules().stream().map(Rule::id).collect(Collectors.toList()));
+    }
+
     /**
      * The classic catastrophic pattern: a backtracking engine takes time exponential in the
      * input's length on "aaaa…b"; RE2 answers in one linear pass. No timing is asserted: the

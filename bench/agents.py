@@ -197,7 +197,7 @@ def main():
             ok(sock, "pane.send_input", {"pane": p, "text": "benchplain\r"})
         time.sleep(2)
         cpu_plain, wall_plain = flood(panes, False)
-        counters = ok(sock, "pane.list", {"pane": anchor})["detection_performance"]
+        counters = ok(sock, "pane.list", {})["detection_performance"]
         res["flood"] = {"mb": mb, "cpu_s_recognised": cpu_agent, "wall_s_recognised": wall_agent,
                         "cpu_s_unrecognised": cpu_plain, "wall_s_unrecognised": wall_plain,
                         "detector_cpu_ms_per_mb": (cpu_agent - cpu_plain) * 1000 / mb,

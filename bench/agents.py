@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 """bench/agents.py: the agent detector's cost and latency (issue 14).
 
-  bench/agents.py [--panes 50] [--rounds 10] [--flood-kib 400] [--out DIR]
+  bench/agents.py [--panes 50] [--rounds 10] [--flood-kib 400] [--reps 3] [--out DIR]
 
 Starts a fresh server under a temporary ARTUDITU_HOME with ./artu (no build: run
 `mvn -B -q -o -DskipTests package -pl distribution -am` first) and a user manifest for
 bench/agents/benchagent, a scripted agent that shows a working line on "w", its prompt on
 "i" and a flood of agent-like output on "flood N". With PANES panes running it:
- 1. latency: for each pane in turn, "w" is written with pane.send_input and the clock runs
-    until pane.agent_status_changed {pane, status:"working"} arrives on an events.subscribe
-    stream opened before; then "i" and the event for "done". This is input -> program ->
-    screen -> the terminal's coalesced notification -> the agents loop -> the event, the
-    whole path a client waits on. p50 / p99 / max over PANES x ROUNDS x 2 samples.
- 2. CPU per MB: every pane floods FLOOD_KIB KiB; the server's CPU time (utime + stime of
-    its process) from the first write until every pane is back at its prompt. Run twice:
+ 1. latency: for each pane in turn, "w" is written with pane.send_input; the agent draws its
+    working line, and 200 ms later its prompt, stamping the wall clock before each. The
+    figure is the time from that stamp to pane.agent_status_changed {pane, status} ("working",
+    then "done") arriving on an events.subscribe stream opened before: the PTY, the
+    emulator, the terminal's coalesced notification (16 ms window), the agents loop and the
+    event bus — the whole path a client waits on. p50 / p99 / max over PANES x ROUNDS x 2.
+ 2. CPU per MB: every pane floods FLOOD_KIB KiB (lines streaming above a working line kept at
+    the bottom, as an agent's); the server's CPU time (utime + stime of its process) from the
+    first write until every pane is back at its prompt, plus 0.5 s for the detector to
+    finish (the same completion signal for both runs). Run twice:
     with the panes recognised as agents (benchagent) and with the same program under a
-    name no manifest knows (benchplain, a symlink), so the difference is the detector's.
+    name no manifest knows (benchplain, a symlink), so the difference is the detector's:
+    interleaved, the order rotated each rep, one warm-up of each first; medians of REPS.
 Prints key=value lines and writes DIR/agents.json. Everything started is stopped at the end.
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
@@ -31,6 +35,7 @@ fallback = "idle"
 
 [process]
 names = ["benchagent"]
+scripts = ["benchagent"]
 
 [launch]
 command = ["benchagent"]
@@ -74,7 +79,7 @@ class Events:
             e = json.loads(line)
             d = e.get("data", {})
             with self.cv:
-                self.seen[(d.get("pane"), d.get("status"))] = time.perf_counter()
+                self.seen[(d.get("pane"), d.get("status"))] = time.time()
                 self.cv.notify_all()
 
     def clear(self, pane, status):
@@ -134,6 +139,7 @@ def main():
     ap.add_argument("--panes", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--flood-kib", type=int, default=400)
+    ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench", "results", time.strftime("%Y%m%d") + "-agents"))
     a = ap.parse_args()
     home = tempfile.mkdtemp(prefix="artu-bench-agents-")
@@ -141,7 +147,10 @@ def main():
     with open(os.path.join(home, "agents", "user", "benchagent.toml"), "w") as f:
         f.write(MANIFEST)
     work = tempfile.mkdtemp(prefix="artu-bench-agents-work-")
-    env = dict(os.environ, ARTUDITU_HOME=home, ARTU_NO_BUILD="1", PATH=FAKES + ":" + os.environ["PATH"])
+    stamps = os.path.join(home, "stamps")
+    os.makedirs(stamps)
+    env = dict(os.environ, ARTUDITU_HOME=home, ARTU_NO_BUILD="1", PATH=FAKES + ":" + os.environ["PATH"],
+               BENCH_STAMP_DIR=stamps)
     subprocess.run([ARTU, "server", "start"], env=env, check=True, stdout=subprocess.DEVNULL)
     sock = os.path.join(home, "artuditu.sock")
     res = {"machine": os.uname().nodename, "cpus": os.cpu_count(), "loadavg_before": os.getloadavg(),
@@ -155,56 +164,74 @@ def main():
         ev = Events(sock)
         panes = panes_running(sock, anchor, "benchagent", a.panes)
         for p in panes:
-            deadline = time.time() + 30
-            while ok(sock, "agent.wait", {"pane": p, "status": "idle", "timeout_s": 30})["matched"] is not True:
-                if time.time() > deadline:
-                    raise SystemExit(f"pane {p} never became an idle benchagent")
+            w = ok(sock, "agent.wait", {"pane": p, "status": "idle", "timeout_s": 30})
+            if w["matched"] is not True:
+                raise SystemExit(f"pane {p} never became an idle benchagent: {w}\n"
+                                 + json.dumps(ok(sock, "agent.explain", {"target": p})) + "\n"
+                                 + json.dumps(ok(sock, "server.agent_manifests", {})["problems"]))
         samples = []
         for _ in range(a.rounds):
             for p in panes:
-                for cmd, status in (("w", "working"), ("i", "done")):
-                    ev.clear(p, status)
-                    t0 = time.perf_counter()
-                    ok(sock, "pane.send_input", {"pane": p, "text": cmd + "\r"})
-                    samples.append((ev.wait(p, status) - t0) * 1000)
+                ev.clear(p, "working")
+                ev.clear(p, "done")
+                ok(sock, "pane.send_input", {"pane": p, "text": "w\r"})
+                try:
+                    seen = {s: ev.wait(p, s) for s in ("working", "done")}
+                except SystemExit as e:
+                    raise SystemExit(f"{e}: " + json.dumps(ok(sock, "agent.explain", {"target": p})) + "\n"
+                                     + ok(sock, "agent.read", {"target": p})["text"])
+                with open(os.path.join(stamps, p)) as f:
+                    drawn = dict(line.split() for line in f.read().splitlines()[-2:])
+                for s in ("working", "done"):
+                    samples.append((seen[s] - float(drawn[s])) * 1000)
         res["latency_ms"] = {"p50": statistics.median(samples), "p99": percentile(samples, 99), "max": max(samples),
                              "min": min(samples), "n": len(samples), "samples": samples}
         print(f"latency_ms_p50={res['latency_ms']['p50']:.2f} p99={res['latency_ms']['p99']:.2f} "
               f"max={res['latency_ms']['max']:.2f} n={len(samples)}")
 
-        def flood(ps, recognised):
-            for p in ps:
-                ev.clear(p, "done")
+        def flood(ps):
+            """Every pane floods; done once each shows its prompt again, then 0.5 s for the detector to catch up."""
             c0, t0 = cpu_seconds(pid), time.perf_counter()
             for p in ps:
                 ok(sock, "pane.send_input", {"pane": p, "text": f"flood {a.flood_kib}\r"})
-            if recognised:
-                for p in ps:
-                    ev.wait(p, "done", timeout=120)
-            else:
-                for p in ps:
-                    end = time.time() + 120
-                    while "> ready" not in ok(sock, "pane.read", {"pane": p, "lines": 3})["text"]:
-                        if time.time() > end:
-                            raise SystemExit("flood did not end")
-                        time.sleep(0.05)
-            return cpu_seconds(pid) - c0, time.perf_counter() - t0
+            for p in ps:
+                end = time.time() + 120
+                while not ok(sock, "pane.read", {"pane": p, "lines": 2})["text"].rstrip().endswith("(? for shortcuts)") \
+                        or "Working" in ok(sock, "pane.read", {"pane": p, "lines": 2})["text"]:
+                    if time.time() > end:
+                        raise SystemExit(f"the flood in pane {p} did not end")
+                    time.sleep(0.05)
+            wall = time.perf_counter() - t0
+            time.sleep(0.5)
+            return cpu_seconds(pid) - c0, wall
 
         mb = a.panes * a.flood_kib / 1024
-        cpu_agent, wall_agent = flood(panes, True)
-        for p in panes:
-            ok(sock, "pane.send_input", {"pane": p, "keys": ["ctrl+c"]})
-            ok(sock, "pane.send_input", {"pane": p, "text": "benchplain\r"})
-        time.sleep(2)
-        cpu_plain, wall_plain = flood(panes, False)
+
+        def run_as(program):
+            for p in panes:
+                ok(sock, "pane.send_input", {"pane": p, "keys": ["ctrl+c"]})
+            time.sleep(0.3)
+            for p in panes:
+                ok(sock, "pane.send_input", {"pane": p, "text": program + "\r"})
+            time.sleep(2)  # started, and recognised (or not) by the detector
+
+        # interleaved, the order rotated each rep, after one warm-up flood each (JIT, buffers)
+        runs = {"benchagent": [], "benchplain": []}
+        order = ["benchagent", "benchplain"]
+        for rep in range(a.reps + 1):
+            for program in (order if rep % 2 == 0 else order[::-1]):
+                run_as(program)
+                cpu, wall = flood(panes)
+                if rep > 0:
+                    runs[program].append({"cpu_s": cpu, "wall_s": wall})
+        med = {k: statistics.median(r["cpu_s"] for r in v) for k, v in runs.items()}
+        res["flood"] = {"mb_per_run": mb, "reps": a.reps, "runs": runs,
+                        "server_cpu_ms_per_mb_recognised": med["benchagent"] * 1000 / mb,
+                        "server_cpu_ms_per_mb_unrecognised": med["benchplain"] * 1000 / mb,
+                        "detector_cpu_ms_per_mb": (med["benchagent"] - med["benchplain"]) * 1000 / mb}
         counters = ok(sock, "pane.list", {})["detection_performance"]
-        res["flood"] = {"mb": mb, "cpu_s_recognised": cpu_agent, "wall_s_recognised": wall_agent,
-                        "cpu_s_unrecognised": cpu_plain, "wall_s_unrecognised": wall_plain,
-                        "detector_cpu_ms_per_mb": (cpu_agent - cpu_plain) * 1000 / mb,
-                        "server_cpu_ms_per_mb_recognised": cpu_agent * 1000 / mb,
-                        "server_cpu_ms_per_mb_unrecognised": cpu_plain * 1000 / mb}
         res["detection_performance"] = counters
-        print(f"flood_mb={mb:.1f} cpu_ms_per_mb recognised={res['flood']['server_cpu_ms_per_mb_recognised']:.1f} "
+        print(f"flood_mb_per_run={mb:.1f} reps={a.reps} median cpu_ms_per_mb recognised={res['flood']['server_cpu_ms_per_mb_recognised']:.1f} "
               f"unrecognised={res['flood']['server_cpu_ms_per_mb_unrecognised']:.1f} "
               f"detector={res['flood']['detector_cpu_ms_per_mb']:.1f}")
         res["loadavg_after"] = os.getloadavg()

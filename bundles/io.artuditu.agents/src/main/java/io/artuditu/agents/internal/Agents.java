@@ -60,6 +60,8 @@ public final class Agents implements AgentStates {
     static final long RECHECK_MILLIS = 600;
     /** Rechecks after one burst of output, before waiting for more output. */
     static final int MAX_RECHECKS = 5;
+    /** How long a recognised agent's identity stands before the process scan is asked again. */
+    static final long IDENTITY_HOLD_MILLIS = 2000;
     /** Most waits of all panes together. */
     static final int MAX_ALL_WAITS = 1024;
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -313,6 +315,10 @@ public final class Agents implements AgentStates {
     }
 
     private void identify(Tracked t, long now) {
+        if (t.manifest != null && "process,script".contains(t.via) && now - t.identifiedAt < IDENTITY_HOLD_MILLIS) {
+            return; // a recognised agent streaming output need not keep the process scan busy
+        }
+        t.identifiedAt = now;
         counters.identityChecks.incrementAndGet();
         ProcessTree tree = t.rootPid > 0 ? scan.tree(t.rootPid) : ProcessTree.unavailable(0);
         if (tree.scan() != ProcessTree.Status.OK) {

@@ -61,6 +61,8 @@ final class Tracked {
     String agent;
     AgentManifest manifest;
     long agentPid;
+    /** When the process scan was last asked about this pane (loop clock). */
+    long identifiedAt;
     /** How the agent was recognised: process, script, start, hook, report. */
     String via;
     String processName;

@@ -207,13 +207,21 @@ def main():
 
         mb = a.panes * a.flood_kib / 1024
 
+        def call_agent(p):
+            return next((x for x in ok(sock, "agent.list")["agents"] if x["pane"] == p), None)
+
         def run_as(program):
             for p in panes:
                 ok(sock, "pane.send_input", {"pane": p, "keys": ["ctrl+c"]})
             time.sleep(0.3)
             for p in panes:
                 ok(sock, "pane.send_input", {"pane": p, "text": program + "\r"})
-            time.sleep(2)  # started, and recognised (or not) by the detector
+            want = program == "benchagent"
+            end = time.time() + 20
+            while any((call_agent(p) is not None) != want for p in panes):  # started, recognised (or not)
+                if time.time() > end:
+                    raise SystemExit(f"the panes do not all run {program} as expected")
+                time.sleep(0.2)
 
         # interleaved, the order rotated each rep, after one warm-up flood each (JIT, buffers)
         runs = {"benchagent": [], "benchplain": []}

@@ -316,7 +316,12 @@ public final class Agents implements AgentStates {
 
     private void identify(Tracked t, long now) {
         if (t.manifest != null && "process,script".contains(t.via) && now - t.identifiedAt < IDENTITY_HOLD_MILLIS) {
-            return; // a recognised agent streaming output need not keep the process scan busy
+            // a recognised agent streaming output need not keep the process scan busy; it is
+            // confirmed once the hold ends, in case it left and a quiet program took its place
+            if (t.recheckAt == 0) {
+                t.recheckAt = t.identifiedAt + IDENTITY_HOLD_MILLIS;
+            }
+            return;
         }
         t.identifiedAt = now;
         counters.identityChecks.incrementAndGet();
@@ -346,6 +351,9 @@ public final class Agents implements AgentStates {
                     .orElse(null);
             t.expected = null;
             t.recheckAt = 0;
+            if (tree.sampledAtMillis() < t.lastChangeAt) {
+                scheduleRecheck(t, now); // a scan older than the last output may not show a change of program yet
+            }
             return;
         }
         // nothing the manifests know runs here now

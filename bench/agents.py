@@ -169,6 +169,7 @@ def main():
                 raise SystemExit(f"pane {p} never became an idle benchagent: {w}\n"
                                  + json.dumps(ok(sock, "agent.explain", {"target": p})) + "\n"
                                  + json.dumps(ok(sock, "server.agent_manifests", {})["problems"]))
+        time.sleep(2)  # 50 shells and agents have just started: let the machine settle
         samples = []
         for _ in range(a.rounds):
             for p in panes:

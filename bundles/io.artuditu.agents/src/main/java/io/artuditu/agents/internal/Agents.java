@@ -60,6 +60,11 @@ public final class Agents implements AgentStates {
     static final long RECHECK_MILLIS = 600;
     /** Rechecks after one burst of output, before waiting for more output. */
     static final int MAX_RECHECKS = 5;
+    /**
+     * The least time between two evaluations of one pane's screen: a flood of output is read
+     * at most 20 times a second, and the first change after a quiet spell at once.
+     */
+    static final long EVALUATION_GAP_MILLIS = 50;
     /** How long a recognised agent's identity stands before the process scan is asked again. */
     static final long IDENTITY_HOLD_MILLIS = 2000;
     /** Most waits of all panes together. */
@@ -291,21 +296,30 @@ public final class Agents implements AgentStates {
     void look(Tracked t, long now, boolean force) {
         identify(t, now);
         TerminalScreens s = screens;
-        if (t.manifest != null && s != null) {
+        if (t.manifest != null && s != null && !force && now - t.evaluatedAt < EVALUATION_GAP_MILLIS) {
+            // a screen changing continuously is evaluated at most every gap, on its trailing edge
+            if (t.evaluateAt == 0) {
+                t.evaluateAt = t.evaluatedAt + EVALUATION_GAP_MILLIS;
+            }
+            counters.skips.incrementAndGet();
+        } else if (t.manifest != null && s != null) {
             AgentManifest m = t.manifest;
             long known = force ? -1 : t.evaluatedRevision;
-            Optional<Verdict> v = s.read(t.terminalId, term -> term.revision() == known ? null
+            Optional<Verdict> v = s.read(t.terminalId, term -> term.revision() == known ? UNCHANGED
                     : ScreenRules.evaluate(m, term, term.revision()));
-            if (v.isPresent()) {
+            if (v.isEmpty()) {
+                dropPane(t, now); // the screen is gone: the pane's process exited
+                return;
+            }
+            t.evaluateAt = 0;
+            if (v.get() == UNCHANGED) {
+                counters.skips.incrementAndGet();
+            } else {
+                t.evaluatedAt = now;
                 counters.evaluations.incrementAndGet();
                 counters.rowsRead.addAndGet(v.get().rowsRead());
                 t.evaluatedRevision = v.get().revision();
                 t.tracker.screen(v.get(), now);
-            } else if (s.read(t.terminalId, term -> Boolean.TRUE).isEmpty()) {
-                dropPane(t, now);
-                return;
-            } else {
-                counters.skips.incrementAndGet();
             }
         } else {
             counters.skips.incrementAndGet();
@@ -313,6 +327,9 @@ public final class Agents implements AgentStates {
         t.tracker.tick(now);
         settled(t, now);
     }
+
+    /** What a read answers for a screen whose revision did not move since the last evaluation. */
+    private static final Verdict UNCHANGED = new Verdict(Status.UNKNOWN, null, null, 0, 0, null, 0, -1);
 
     private void identify(Tracked t, long now) {
         if (t.manifest != null && "process,script".contains(t.via) && now - t.identifiedAt < IDENTITY_HOLD_MILLIS) {
@@ -396,6 +413,9 @@ public final class Agents implements AgentStates {
                 t.rechecks++;
                 again = true;
             }
+            if (t.evaluateAt != 0 && t.evaluateAt <= now) {
+                again = true;
+            }
             if (t.lease != null && t.lease.expiresAt() <= now) {
                 t.lease = null;
                 t.tracker.lease(null, now);
@@ -423,6 +443,7 @@ public final class Agents implements AgentStates {
         long next = 0;
         for (Tracked t : panes.values()) {
             next = earliest(next, t.recheckAt, now);
+            next = earliest(next, t.evaluateAt, now);
             next = earliest(next, t.lease == null ? 0 : t.lease.expiresAt(), now);
             next = earliest(next, t.tracker.nextDeadline(), now);
             if (t.prompt != null) {

@@ -68,6 +68,9 @@ final class Tracked {
     String processName;
     final PaneTracker tracker = new PaneTracker();
     long evaluatedRevision = -1;
+    /** When the screen was last evaluated, and when it is due again (0: not due) under the evaluation gap. */
+    long evaluatedAt;
+    long evaluateAt;
     /** Screen changes seen (coalesced notifications), and when the last one came. */
     long changes;
     long lastChangeAt;

@@ -42,8 +42,15 @@ public final class PaneTracker {
 
     private Verdict screen;
     /** When the screen's revision last changed (a verdict about a new picture). */
-    private long screenAt;
     private long screenAtRevision = -1;
+    /**
+     * The order evidence arrived in, one count per screen picture, hook event and keystroke:
+     * "newer than" compares these, never clock times, which two events can share.
+     */
+    private long order;
+    private long screenOrder;
+    private long hookOrder;
+    private long inputOrder = -1;
     private Status hookStatus;
     private String hookEvent;
     private long hookAt;
@@ -55,7 +62,6 @@ public final class PaneTracker {
     /** The user typed since the agent last worked. */
     private boolean typed;
     /** When the user last typed. */
-    private long inputAt = Long.MIN_VALUE;
     private Status status = Status.UNKNOWN;
     private Source source = Source.PROCESS;
     private boolean attention;
@@ -68,7 +74,7 @@ public final class PaneTracker {
         screen = v;
         if (v != null && v.revision() != screenAtRevision) {
             screenAtRevision = v.revision();
-            screenAt = now;
+            screenOrder = ++order;
         }
         return settle(now);
     }
@@ -79,6 +85,7 @@ public final class PaneTracker {
         if (s != null) {
             hookStatus = s;
             hookAt = now;
+            hookOrder = ++order;
             hookLive = true;
         }
         return settle(now);
@@ -101,7 +108,7 @@ public final class PaneTracker {
         if (hookStatus != Status.WORKING) {
             hookLive = false;
         }
-        inputAt = now;
+        inputOrder = ++order;
         return settle(now);
     }
 
@@ -179,9 +186,9 @@ public final class PaneTracker {
         boolean screenSays = screen != null && screen.rule() != null;
         if (hookStatus == Status.WORKING) {
             boolean contradicts = screenSays && screen.status() != Status.WORKING;
-            return !(contradicts && (screenAt > hookAt || now - hookAt >= HOOK_FRESH_MILLIS));
+            return !(contradicts && (screenOrder > hookOrder || now - hookAt >= HOOK_FRESH_MILLIS));
         }
-        boolean newerWork = screenSays && screenAt > hookAt
+        boolean newerWork = screenSays && screenOrder > hookOrder
                 && (screen.status() == Status.WORKING || hookStatus != Status.BLOCKED && screen.status() == Status.BLOCKED);
         return !newerWork;
     }
@@ -197,8 +204,8 @@ public final class PaneTracker {
      * guess, and a guess is no evidence of work.
      */
     private boolean workSince(long t) {
-        boolean hookWork = hookLive && busy(hookStatus) && hookAt >= t;
-        boolean screenWork = screen != null && screen.rule() != null && busy(screen.status()) && screenAt > t;
+        boolean hookWork = hookLive && busy(hookStatus) && hookOrder > t;
+        boolean screenWork = screen != null && screen.rule() != null && busy(screen.status()) && screenOrder > t;
         return hookWork || screenWork;
     }
 
@@ -219,7 +226,7 @@ public final class PaneTracker {
             next = Status.UNKNOWN;
             from = Source.PROCESS;
         }
-        if (from == Source.REPORT && busy(next) || workSince(inputAt)) {
+        if (from == Source.REPORT && busy(next) || workSince(inputOrder)) {
             worked = true;
             typed = false;
         }

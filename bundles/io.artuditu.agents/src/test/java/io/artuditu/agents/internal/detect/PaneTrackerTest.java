@@ -136,11 +136,23 @@ class PaneTrackerTest {
         assertEquals(Status.BLOCKED, t.status(), "a question is not answered by time");
         t.screen(seen(Status.WORKING), 10_000_100);
         assertEquals(Status.WORKING, t.status());
+        Verdict before = seen(Status.BLOCKED);
+        t.screen(before, 10_000_150);
         t.hook("Stop", Status.DONE, 10_000_200);
-        t.screen(seen(Status.BLOCKED), 10_000_100);
-        assertEquals(Status.DONE, t.status(), "the same instant is not newer");
-        t.screen(seen(Status.BLOCKED), 10_000_300);
-        assertEquals(Status.BLOCKED, t.status(), "a newer permission prompt outranks done");
+        t.screen(before, 10_000_200);
+        assertEquals(Status.DONE, t.status(), "the picture from before the hook, read again, is not newer");
+        t.screen(seen(Status.BLOCKED), 10_000_200);
+        assertEquals(Status.BLOCKED, t.status(), "a newer permission prompt outranks done, even in the same millisecond");
+    }
+
+    @Test
+    void workInTheSameMillisecondAsAKeystrokeCountsWhenItCameAfter() {
+        t.screen(seen(Status.IDLE), 1_000);
+        t.userInput(2_000);
+        t.screen(seen(Status.WORKING), 2_000);
+        assertEquals(Status.WORKING, t.status());
+        t.screen(seen(Status.IDLE), 2_200);
+        assertEquals(Status.DONE, t.status(), "the turn the keystroke started ended: done, though both came in one millisecond");
     }
 
     @Test

@@ -352,7 +352,8 @@ class Agent:
         """One key; returns False to end the program."""
         if self.state == "approval":
             if k in ("1", "y", "Y", "\r", "\n"):
-                self.state = "working"
+                # the time spent asking is not work: the second half of the turn runs after the answer
+                self.state, self.started = "working", time.monotonic() - self.work_s / 2
                 self.draw(["Allowed: rm -rf build", ""])
             elif k in ("3", "n", "N", "esc"):
                 self.finish("User rejected: rm -rf build")

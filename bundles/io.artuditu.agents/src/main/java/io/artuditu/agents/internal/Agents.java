@@ -88,7 +88,8 @@ public final class Agents implements AgentStates {
     private volatile TerminalScreens screens;
     private AutoCloseable watching;
     private AutoCloseable watchingInput;
-    private TopologyWatch topology;
+    /** The pane focused when the loop last looked (a focus acknowledges its agent). Loop-owned. */
+    private String lastFocused;
 
     /** The detector's work, for pane.list's detection_performance. */
     static final class Counters {
@@ -116,7 +117,7 @@ public final class Agents implements AgentStates {
         this.manifests = ManifestSet.load(managed, user);
         this.loop = new AgentsLoop(this::pass, this::due, this::rearm);
         loop.start();
-        this.topology = new TopologyWatch(bus, (event, pane) -> loop.post(() -> topologyEvent(event, pane)));
+
         TerminalScreens s = screens;
         if (s != null) {
             watch(s);
@@ -165,23 +166,23 @@ public final class Agents implements AgentStates {
     @Deactivate
     void deactivate() {
         closeWatches();
-        topology.close();
         loop.close();
     }
 
-    /** Loop: a focus acknowledges the pane's agent; a close ends its record. */
-    private void topologyEvent(String event, String pane) {
-        Tracked t = panes.get(pane);
-        if (t == null) {
-            return;
+    /**
+     * Loop: a pane that became focused since the loop last looked acknowledges its agent
+     * (attention ends). Read from the topology on every pass and before every read of the
+     * agents' rows, so no subscription to focus events is needed.
+     */
+    void noteFocus() {
+        String f = workspaces.topology().focusedPane().orElse(null);
+        if (f != null && !f.equals(lastFocused)) {
+            Tracked t = panes.get(f);
+            if (t != null) {
+                t.tracker.focused();
+            }
         }
-        long now = System.currentTimeMillis();
-        if (event.equals("pane.closed")) {
-            dropPane(t, now);
-        } else {
-            t.tracker.focused();
-            settled(t, now);
-        }
+        lastFocused = f;
     }
 
     // ------------------------------------------------------------------ reads for other threads
@@ -266,6 +267,7 @@ public final class Agents implements AgentStates {
 
     private void pass(Set<String> terminals) {
         long now = System.currentTimeMillis();
+        noteFocus();
         for (String tid : terminals) {
             counters.passes.incrementAndGet();
             Optional<PaneInfo> info = workspaces.paneOfTerminal(tid);
@@ -401,6 +403,7 @@ public final class Agents implements AgentStates {
     }
 
     private void due(long now) {
+        noteFocus();
         for (Tracked t : new ArrayList<>(panes.values())) {
             boolean again = false;
             if (t.recheckAt != 0 && t.recheckAt <= now) {
@@ -674,6 +677,7 @@ public final class Agents implements AgentStates {
     /** Loop: every live pane is tracked (so agent.list sees agents in quiet panes after a restart of this bundle). */
     void trackAll() {
         long now = System.currentTimeMillis();
+        noteFocus();
         for (PaneInfo p : workspaces.panes()) {
             if (!panes.containsKey(p.id())) {
                 Tracked t = tracked(p.id());

@@ -152,7 +152,7 @@ class SessionSnapshotTest extends OneServerPerClass {
         JsonNode row = paneById(snapshot(), agentPane);
         JsonNode agent = row.get("agent");
         assertEquals("claude", agent.get("name").asText());
-        assertEquals("unknown", agent.get("status").asText(), "no state detector yet: " + agent);
+        assertEquals("unknown", agent.get("status").asText(), "nothing on its screen a rule knows: claude's fallback: " + agent);
         assertEquals("process", agent.get("source").asText());
         assertEquals(created.get("pid").asLong(), agent.get("pid").asLong(), "the pane's root process is the agent");
         assertEquals("claude", row.get("process").asText());

@@ -19,7 +19,7 @@ import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.workspace.AgentStates;
 import io.artuditu.workspace.PaneInfo;
-import io.artuditu.workspace.TerminalScreens;
+import io.artuditu.vt.TerminalScreens;
 import io.artuditu.workspace.Workspaces;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,6 +88,13 @@ public final class Agents implements AgentStates {
     private volatile TerminalScreens screens;
     private AutoCloseable watching;
     private AutoCloseable watchingInput;
+    /** New terminals whose pane was not in the model yet, and how often they were looked at. Loop-owned. */
+    private final Map<String, Integer> pending = new LinkedHashMap<>();
+    /** Looks at a new terminal before giving up on its pane (100 ms apart). */
+    static final int MAX_PENDING_LOOKS = 20;
+    /** New terminals waited for at once, at most. */
+    static final int MAX_DIRTY_PENDING = 64;
+    private long pendingAt;
     /** The pane focused when the loop last looked (a focus acknowledges its agent). Loop-owned. */
     private String lastFocused;
 
@@ -273,8 +280,17 @@ public final class Agents implements AgentStates {
             Optional<PaneInfo> info = workspaces.paneOfTerminal(tid);
             if (info.isEmpty()) {
                 dropTerminal(tid, now);
+                TerminalScreens sc = screens;
+                if (sc != null && sc.read(tid, term -> Boolean.TRUE).isPresent()) {
+                    // a new PTY whose pane the model has not installed yet: look again shortly
+                    pending.merge(tid, 1, Integer::sum);
+                    if (pending.get(tid) > MAX_PENDING_LOOKS || pending.size() > MAX_DIRTY_PENDING) {
+                        pending.remove(tid);
+                    }
+                }
                 continue;
             }
+            pending.remove(tid);
             Tracked t = panes.get(info.get().id());
             if (t == null) {
                 t = new Tracked(info.get().id());
@@ -404,6 +420,9 @@ public final class Agents implements AgentStates {
 
     private void due(long now) {
         noteFocus();
+        if (!pending.isEmpty() && pendingAt <= now) {
+            pending.keySet().forEach(loop::dirty);
+        }
         for (Tracked t : new ArrayList<>(panes.values())) {
             boolean again = false;
             if (t.recheckAt != 0 && t.recheckAt <= now) {
@@ -439,6 +458,12 @@ public final class Agents implements AgentStates {
     private void rearm() {
         long now = System.currentTimeMillis();
         long next = 0;
+        if (!pending.isEmpty()) {
+            if (pendingAt <= now) {
+                pendingAt = now + 100;
+            }
+            next = earliest(next, pendingAt, now);
+        }
         for (Tracked t : panes.values()) {
             next = earliest(next, t.recheckAt, now);
             next = earliest(next, t.evaluateAt, now);

@@ -18,7 +18,7 @@ import io.artuditu.vt.Key;
 import io.artuditu.vt.Keys;
 import io.artuditu.vt.Terminal;
 import io.artuditu.workspace.PaneInfo;
-import io.artuditu.workspace.TerminalScreens;
+import io.artuditu.vt.TerminalScreens;
 import io.artuditu.workspace.topology.Change;
 import io.artuditu.workspace.topology.Direction;
 import io.artuditu.workspace.topology.Topology;

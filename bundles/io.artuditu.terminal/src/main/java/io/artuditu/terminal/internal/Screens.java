@@ -5,7 +5,7 @@ import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyTracker;
 import io.artuditu.vt.Limits;
 import io.artuditu.vt.Terminal;
-import io.artuditu.workspace.TerminalScreens;
+import io.artuditu.vt.TerminalScreens;
 import io.artuditu.workspace.TerminalTitles;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +89,7 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
             }
         }
         pty.listen(s);
+        notifier.changed(s); // watchers of every screen hear of a new one, even if it never prints
     }
 
     /**

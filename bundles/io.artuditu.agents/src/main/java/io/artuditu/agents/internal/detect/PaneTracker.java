@@ -221,7 +221,8 @@ public final class PaneTracker {
             from = Source.HOOK;
         } else if (screen != null) {
             next = screen.status();
-            from = Source.SCREEN;
+            // a verdict no rule made is the manifest's fallback: recognised, no evidence yet
+            from = screen.rule() != null ? Source.SCREEN : Source.PROCESS;
         } else {
             next = Status.UNKNOWN;
             from = Source.PROCESS;

@@ -1,6 +1,5 @@
-package io.artuditu.workspace;
+package io.artuditu.vt;
 
-import io.artuditu.vt.Terminal;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -8,9 +7,11 @@ import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * Read access to the terminals' screens for parts that watch what programs draw (the agent
- * detector), by {@code terminal_id}. Registered by the bundle that runs the terminal
- * emulators; readers treat it as optional and dynamic, so that bundle can be updated while
- * they keep serving (a reader sees nothing meanwhile, and its watch ends with the service).
+ * detector), by {@code terminal_id}. Registered as a service by the bundle that runs the
+ * terminal emulators; readers treat it as optional and dynamic, so that bundle can be updated
+ * while they keep serving (a reader sees nothing meanwhile, and its watch ends with the
+ * service). It lives here, with the emulator it hands out, rather than in the workspace API,
+ * so the core bundles never depend on the emulator and it can be updated on its own.
  */
 @ProviderType
 public interface TerminalScreens {

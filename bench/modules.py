@@ -18,30 +18,11 @@ Prints key=value lines and writes DIR/modules.json. Everything started is stoppe
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
 
+from uhp import call, ok
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTU = os.path.join(ROOT, "artu")
 COUNTER = os.path.join(ROOT, "modules-sdk/io.artuditu.example.counter/target/io.artuditu.example.counter-0.1.0-SNAPSHOT.jar")
-
-
-def call(sock, method, params=None):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf)
-
-
-def ok(sock, method, params=None):
-    r = call(sock, method, params)
-    if "result" not in r:
-        raise SystemExit(f"{method} {params}: {r}")
-    return r["result"]
 
 
 def has_widget(sock, key):

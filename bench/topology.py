@@ -15,22 +15,15 @@ Prints key=value lines. Only Unix sockets; everything started is stopped at the 
 """
 import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 
+import uhp
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTU = os.path.join(ROOT, "artu")
 
 
 def call(sock, method, params=None):
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    reply = json.loads(buf)
+    """The result of one request; an error reply raises."""
+    reply = uhp.call(sock, method, params)
     if "error" in reply:
         raise RuntimeError(f"{method}: {reply['error']}")
     return reply["result"]

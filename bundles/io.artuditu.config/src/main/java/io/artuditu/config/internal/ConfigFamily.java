@@ -1,8 +1,10 @@
 package io.artuditu.config.internal;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.config.ConfigEditor;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
@@ -20,10 +22,11 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * The config family over {@code <home>/config.toml}, and the whiteboard of
  * {@link ConfigSection} services that say which keys exist. A patch or reload that took
  * effect publishes {@code config.changed}, so it moves the revision like every other
- * state change (the contract marks both as mutating).
+ * state change (the contract marks both as mutating). Other bundles change the config through
+ * the same path as the {@link ConfigEditor} service ({@code theme.use}).
  */
-@Component(service = UhpFamily.class)
-public final class ConfigFamily implements UhpFamily {
+@Component(service = {UhpFamily.class, ConfigEditor.class})
+public final class ConfigFamily implements UhpFamily, ConfigEditor {
     static final String CHANGED = "config.changed";
 
     private final ConfigStore store;
@@ -81,20 +84,26 @@ public final class ConfigFamily implements UhpFamily {
 
     ObjectNode patch(Call call) {
         store.patch(call.params().get("patch"));
-        changed(call, "patch");
+        changed("patch");
         return store.snapshot(call.newObject());
+    }
+
+    @Override
+    public void patch(ObjectNode patch) {
+        store.patch(patch);
+        changed("patch");
     }
 
     ObjectNode reload(Call call) {
         store.reload();
-        changed(call, "reload");
+        changed("reload");
         return store.snapshot(call.newObject());
     }
 
-    private void changed(Call call, String source) {
+    private void changed(String source) {
         EventBus b = bus;
         if (b != null) {
-            b.publish(CHANGED, call.newObject().put("source", source));
+            b.publish(CHANGED, JsonNodeFactory.instance.objectNode().put("source", source));
         }
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import java.io.IOException;
@@ -130,7 +131,7 @@ final class ConfigStore {
                         : "unknown config section '" + name + "'";
                 throw invalid(why, name, "patch." + name);
             }
-            JsonNode v = e.getValue();
+            JsonNode v = shorthand(sections.get(name), e.getValue());
             if (v.isNull()) {
                 next.remove(name);
             } else if (!v.isObject()) {
@@ -142,7 +143,34 @@ final class ConfigStore {
             }
         }
         validate(next, "");
+        check(next);
         commit(next, true);
+    }
+
+    /**
+     * A table with a single key may be patched with its value alone: {@code "theme":"nord"}
+     * is {@code "theme":{"id":"nord"}}.
+     */
+    private static JsonNode shorthand(Registered r, JsonNode v) {
+        JsonNode props = r.schema().source().path("properties");
+        if (!(v.isValueNode() && !v.isNull()) || props.size() != 1) {
+            return v;
+        }
+        ObjectNode table = JsonNodeFactory.instance.objectNode();
+        table.set(props.fieldNames().next(), v);
+        return table;
+    }
+
+    /** The sections' own checks, for every section the change touches (CheckedSection). */
+    private void check(ObjectNode next) {
+        for (Registered r : sections.values()) {
+            if (r.section() instanceof CheckedSection c) {
+                ObjectNode now = live(r, next);
+                if (!now.equals(live(r, stored))) {
+                    c.check(now);
+                }
+            }
+        }
     }
 
     /** {@code server.reload_config}: the file through the same validate and apply path. */

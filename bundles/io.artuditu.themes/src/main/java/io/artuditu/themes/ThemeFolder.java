@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,8 @@ import java.util.Map;
  * (checked before it is opened, and again while reading), a symbolic link only to a file
  * inside the folder. Files are read in name order; a file whose id an earlier file (or a
  * reserved id) already has is a problem, and the earlier one stays. A file that changes while
- * it is read is read again (at most {@link #READ_ATTEMPTS} times), so a theme is always parsed
- * from one version of its bytes. Nothing here throws for a bad file: it becomes a
+ * it is read is read again (at most {@link #READ_ATTEMPTS} times, see {@link #read}), so a
+ * theme is never parsed from two versions of its bytes. Nothing here throws for a bad file: it becomes a
  * {@link Problem}.
  */
 public final class ThemeFolder {
@@ -96,20 +97,19 @@ public final class ThemeFolder {
         return new Scan(themes, problems);
     }
 
-    /** Reads one theme file under the folder's rules; {@code folder} is the folder's real path. */
+    /**
+     * Reads one theme file under the folder's rules; {@code folder} is the folder's real path.
+     * The file is read twice and taken only when both reads agree, so a read that spans a
+     * rewrite (the head of one version, the tail of the next) is never parsed. A file still
+     * being written may give an earlier state; the folder's watcher reads it again once the
+     * writes stop.
+     */
     public static byte[] read(Path file, Path folder) throws IOException, ThemeFormat.Invalid {
         for (int attempt = 1;; attempt++) {
-            BasicFileAttributes before = check(file, folder);
-            byte[] bytes;
-            try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes(ThemeFormat.MAX_BYTES + 1);
-            }
-            if (bytes.length > ThemeFormat.MAX_BYTES) {
-                throw new ThemeFormat.Invalid("larger than " + ThemeFormat.MAX_BYTES + " bytes");
-            }
-            BasicFileAttributes after = Files.readAttributes(file, BasicFileAttributes.class);
-            if (after.size() == bytes.length && after.lastModifiedTime().equals(before.lastModifiedTime())) {
-                return bytes;
+            byte[] first = readOnce(file, folder);
+            byte[] second = readOnce(file, folder);
+            if (Arrays.equals(first, second)) {
+                return first;
             }
             if (attempt == READ_ATTEMPTS) {
                 throw new ThemeFormat.Invalid("kept changing while it was read; it is read again when it settles");
@@ -117,8 +117,20 @@ public final class ThemeFolder {
         }
     }
 
+    private static byte[] readOnce(Path file, Path folder) throws IOException, ThemeFormat.Invalid {
+        check(file, folder);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(ThemeFormat.MAX_BYTES + 1);
+        }
+        if (bytes.length > ThemeFormat.MAX_BYTES) {
+            throw new ThemeFormat.Invalid("larger than " + ThemeFormat.MAX_BYTES + " bytes");
+        }
+        return bytes;
+    }
+
     /** Refuses what must not be opened: links out of the folder, FIFOs and devices, oversized files. */
-    private static BasicFileAttributes check(Path file, Path folder) throws IOException, ThemeFormat.Invalid {
+    private static void check(Path file, Path folder) throws IOException, ThemeFormat.Invalid {
         if (Files.isSymbolicLink(file)) {
             Path target = file.toRealPath();
             if (!target.startsWith(folder)) {
@@ -132,7 +144,6 @@ public final class ThemeFolder {
         if (a.size() > ThemeFormat.MAX_BYTES) {
             throw new ThemeFormat.Invalid("larger than " + ThemeFormat.MAX_BYTES + " bytes (" + a.size() + ")");
         }
-        return a;
     }
 
     /** Whether {@code name} is a file name this folder reads. */

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigSection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -255,6 +256,67 @@ class ConfigStoreTest {
         Files.write(file, new byte[TomlFile.MAX_BYTES + 1]);
         assertTrue(assertThrows(TomlFile.Malformed.class, () -> new TomlFile(file).read()).getMessage()
                 .contains("larger than"));
+    }
+
+    /** A one-key table whose values must also pass a check of its own (like the theme id). */
+    static final class Checked implements CheckedSection {
+        final Recording inner;
+        final List<String> known = new ArrayList<>(List.of("default", "nord"));
+        int checks;
+
+        Checked() throws Exception {
+            inner = new Recording("theme", """
+                    {"type":"object","additionalProperties":false,"properties":{"id":{"type":"string"}}}""",
+                    "{\"id\":\"default\"}");
+        }
+
+        @Override
+        public void check(ObjectNode values) {
+            checks++;
+            if (!known.contains(values.path("id").asText())) {
+                throw UhpException.notFound("no theme " + values.path("id").asText());
+            }
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public JsonNode schema() {
+            return inner.schema();
+        }
+
+        @Override
+        public ObjectNode defaults() {
+            return inner.defaults();
+        }
+
+        @Override
+        public void apply(ObjectNode values) {
+            inner.apply(values);
+        }
+    }
+
+    @Test
+    void aCheckedSectionRefusesBeforeAnythingIsWrittenAndAOneKeyTableTakesItsValueAlone() throws Exception {
+        Checked theme = new Checked();
+        assertTrue(store.add(theme));
+        assertEquals(0, theme.checks, "the start-up values are not checked");
+        store.patch(json("{\"theme\":\"nord\"}"));
+        assertEquals("nord", live().at("/config/theme/id").asText(), "a one-key table takes its value alone");
+        assertEquals(1, theme.checks);
+        String before = Files.readString(file);
+        int applied = theme.inner.applied.size();
+        UhpException e = assertThrows(UhpException.class, () -> store.patch(json("{\"theme\":{\"id\":\"gone\"}}")));
+        assertEquals(ErrorCode.NOT_FOUND, e.code());
+        assertEquals(before, Files.readString(file), "the file is unchanged");
+        assertEquals(applied, theme.inner.applied.size(), "nothing was applied");
+        store.patch(json("{\"ui\":{\"gap\":4}}"));
+        assertEquals(2, theme.checks, "a patch that leaves the table alone does not check it");
+        UhpException multi = assertThrows(UhpException.class, () -> store.patch(json("{\"ui\":\"x\"}")));
+        assertEquals(ErrorCode.INVALID_REQUEST, multi.code(), "a scalar for a table of several keys is still refused");
     }
 
     @Test

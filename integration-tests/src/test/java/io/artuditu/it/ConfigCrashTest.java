@@ -27,7 +27,7 @@ class ConfigCrashTest {
     /** Each patch sets the same keys in three tables, so a torn write cannot look whole. */
     static String patch(int i) {
         return "{\"layout\":{\"gap\":" + (i % 9) + "},\"pane\":{\"history_budget_bytes\":" + (65536 + i)
-                + "},\"theme\":{\"id\":\"t" + i + "\"}}";
+                + "},\"keymap\":{\"bindings\":{\"mark\":\"t" + i + "\"}}}";
     }
 
     @Test
@@ -44,7 +44,7 @@ class ConfigCrashTest {
             try {
                 if (acked > 0) {
                     JsonNode live = Wire.call(s.socket, "config.get", "{}").get("result");
-                    assertEquals(Wire.M.readTree(patch(acked)).get("theme"), live.at("/config/theme"),
+                    assertEquals(Wire.M.readTree(patch(acked)).at("/keymap/bindings"), live.at("/config/keymap/bindings"),
                             "the restarted server runs on what the file holds");
                 }
                 // One acknowledged patch before the kill is armed, so every round crashes a server

@@ -295,10 +295,36 @@ public final class Artu {
             return usage("unknown command: " + args.get(0));
         }
         String group = String.join(" ", args.subList(0, n));
+        next = new ArrayList<>(next);
+        for (String w : localVerbs(group)) {
+            if (!next.contains(w)) {
+                next.add(w);
+            }
+        }
         String problem = n < args.size() && !args.get(n).startsWith("-")
                 ? "unknown " + group + " command: " + args.get(n) : group + " needs a verb";
         err.println("artu: " + problem + " (" + String.join(", ", next) + ")");
         return USAGE;
+    }
+
+    /** The verbs {@link #LOCAL_USAGE} lists after {@code group} ({@code theme}: install, import). */
+    static List<String> localVerbs(String group) {
+        List<String> out = new ArrayList<>();
+        for (String line : LOCAL_USAGE.split("\n")) {
+            String l = line.strip();
+            if (l.startsWith(group + " ")) {
+                String w = l.substring(group.length() + 1).split("[ |]", 2)[0];
+                boolean verb = !w.isEmpty() && w.charAt(0) != '-';
+                for (int i = 0; i < w.length(); i++) {
+                    char c = w.charAt(i);
+                    verb &= c >= 'a' && c <= 'z' || c == '-';
+                }
+                if (verb && !out.contains(w)) {
+                    out.add(w);
+                }
+            }
+        }
+        return out;
     }
 
     /** --session wins; inside a pane the inherited socket; else the home's default session. */

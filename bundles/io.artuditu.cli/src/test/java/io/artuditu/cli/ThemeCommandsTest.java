@@ -143,6 +143,11 @@ class ThemeCommandsTest {
         assertTrue(out().contains("  theme list|path|use|reload   the contract's methods: artu theme VERB --help"), out());
         assertEquals(0, artu("--help"));
         assertTrue(out().contains("  theme install FILE"), out());
+        assertEquals(Artu.USAGE, artu("theme"));
+        assertEquals("artu: theme needs a verb (list, path, use, reload, install, import)\n", err());
+        assertEquals(Artu.USAGE, artu("theme", "frob"));
+        assertEquals("artu: unknown theme command: frob (list, path, use, reload, install, import)\n", err());
+        assertEquals(List.of("start", "stop", "status"), Artu.localVerbs("server"));
     }
 
     @Test

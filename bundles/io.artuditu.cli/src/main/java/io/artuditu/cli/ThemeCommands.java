@@ -293,7 +293,7 @@ final class ThemeCommands {
                 Map<String, String> problem = MiniJson.members(p);
                 String file = MiniJson.stringValue(problem.get("file"));
                 String message = MiniJson.stringValue(problem.get("message"));
-                boolean ours = file != null && Path.of(file).equals(target);
+                boolean ours = file != null && sameFile(Path.of(file), target);
                 err.println("artu: " + (ours ? "the server did not take " : "the server left out ") + file + ": " + message);
                 if (ours) {
                     status = Artu.ERROR_REPLY;
@@ -419,6 +419,15 @@ final class ThemeCommands {
             return ThemeFormat.parse(ThemeFolder.read(file, folderReal.toRealPath())).id();
         } catch (ThemeFormat.Invalid | IOException e) {
             return null;
+        }
+    }
+
+    /** The server may name the file by another path to it (a home reached through a link). */
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return a.equals(b) || Files.isSameFile(a, b);
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

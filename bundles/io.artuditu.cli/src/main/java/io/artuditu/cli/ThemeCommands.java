@@ -166,7 +166,13 @@ final class ThemeCommands {
         if (ThemeFormat.TERMINAL.equals(id)) {
             throw new Usage("--id terminal is reserved for the outer terminal's own colours");
         }
-        return new Request(verb, Path.of(file), new ThemeImport.Options(from, id, flags.get("name"), flags.get("scheme")), print);
+        Path path;
+        try {
+            path = Path.of(file);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new Usage("not a file name: " + e.getMessage());
+        }
+        return new Request(verb, path, new ThemeImport.Options(from, id, flags.get("name"), flags.get("scheme")), print);
     }
 
     private static String flagName(String a) {

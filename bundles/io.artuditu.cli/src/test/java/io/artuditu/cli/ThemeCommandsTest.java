@@ -123,7 +123,8 @@ class ThemeCommandsTest {
             {"theme", "import"}, {"theme", "import", f.toString(), "--from", "iterm"},
             {"theme", "import", f.toString(), "--id", "Not An Id"}, {"theme", "import", f.toString(), "--id", "terminal"},
             {"theme", "import", f.toString(), "--name"}, {"theme", "import", f.toString(), "--name="},
-            {"theme", "import", f.toString(), "--id", "a", "--id", "b"}, {"theme", "import", "--bogus", f.toString()}};
+            {"theme", "import", f.toString(), "--id", "a", "--id", "b"}, {"theme", "import", "--bogus", f.toString()},
+            {"theme", "install", "bad\u0000name.toml"}};
         for (String[] args : bad) {
             assertEquals(Artu.USAGE, artu(args), String.join(" ", args));
             assertTrue(err().contains("usage: artu theme " + args[1] + " FILE"), err());

@@ -49,6 +49,9 @@ public final class Artu {
             "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
             "  hook install claude|codex [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
             "  hook uninstall claude|codex [--settings FILE] [--dry-run]   remove exactly what install added",
+            "  theme install FILE      check a theme file here, write it to <home>/themes/<id>.toml, then theme.reload",
+            "  theme import FILE [--from base16|alacritty|kitty|windows-terminal] [--id ID] [--name NAME] [--scheme NAME]"
+                    + " [--print]   convert another terminal's colours and install them (--print: only show the theme)",
             "  install [--prefix DIR]  (./artu only) put an artu on PATH that runs the built jars");
 
     private final Map<String, String> env;
@@ -145,6 +148,11 @@ public final class Artu {
                         return patchFile(client, args.subList(2, args.size()));
                     }
                     break;
+                case "theme":
+                    if (sub.equals("install") || sub.equals("import")) {
+                        return ThemeCommands.run(args.subList(1, args.size()), client, out, err);
+                    }
+                    break;
                 case "completion":
                     return Completion.run(args.subList(1, args.size()), out, err);
                 case "install":
@@ -221,6 +229,11 @@ public final class Artu {
         if (b.length() == 0) {
             return contract(client, args, session);
         }
+        List<String> verbs = Commands.next(Commands.keys(), args.get(0).replace('-', '_'));
+        if (!verbs.isEmpty() && (args.size() < 2 || args.get(1).startsWith("-"))) {
+            b.append("  ").append(args.get(0)).append(' ').append(String.join("|", verbs)).append("   the contract's methods: artu ")
+                    .append(args.get(0)).append(" VERB --help\n");
+        }
         out.print("usage:\n" + b);
         return OK;
     }
@@ -282,10 +295,36 @@ public final class Artu {
             return usage("unknown command: " + args.get(0));
         }
         String group = String.join(" ", args.subList(0, n));
+        next = new ArrayList<>(next);
+        for (String w : localVerbs(group)) {
+            if (!next.contains(w)) {
+                next.add(w);
+            }
+        }
         String problem = n < args.size() && !args.get(n).startsWith("-")
                 ? "unknown " + group + " command: " + args.get(n) : group + " needs a verb";
         err.println("artu: " + problem + " (" + String.join(", ", next) + ")");
         return USAGE;
+    }
+
+    /** The verbs {@link #LOCAL_USAGE} lists after {@code group} ({@code theme}: install, import). */
+    static List<String> localVerbs(String group) {
+        List<String> out = new ArrayList<>();
+        for (String line : LOCAL_USAGE.split("\n")) {
+            String l = line.strip();
+            if (l.startsWith(group + " ")) {
+                String w = l.substring(group.length() + 1).split("[ |]", 2)[0];
+                boolean verb = !w.isEmpty() && w.charAt(0) != '-';
+                for (int i = 0; i < w.length(); i++) {
+                    char c = w.charAt(i);
+                    verb &= c >= 'a' && c <= 'z' || c == '-';
+                }
+                if (verb && !out.contains(w)) {
+                    out.add(w);
+                }
+            }
+        }
+        return out;
     }
 
     /** --session wins; inside a pane the inherited socket; else the home's default session. */

@@ -29,6 +29,9 @@ final class Completion {
         {"hook.install.codex", "--settings --dry-run"},
         {"hook.uninstall.claude", "--settings --dry-run"},
         {"hook.uninstall.codex", "--settings --dry-run"},
+        {"theme", "install import"},
+        {"theme.install", "--help"},
+        {"theme.import", "--from --id --name --scheme --print --help"},
     };
 
     private Completion() {

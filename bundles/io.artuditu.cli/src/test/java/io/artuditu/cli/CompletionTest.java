@@ -64,6 +64,9 @@ class CompletionTest {
         assertEquals("--key", bash("artu", "terminal", "backend", "send-key", "term-1", "--k"));
         assertEquals("stop\nstart\nstatus", bash("artu", "server", "st"));
         assertEquals("zsh", bash("artu", "completion", "z"));
+        assertEquals("import", bash("artu", "theme", "im"));
+        assertEquals("use", bash("artu", "theme", "u"));
+        assertEquals("--scheme", bash("artu", "theme", "import", "settings.json", "--sc"));
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.artuditu.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
@@ -171,13 +170,13 @@ class ThemeCliTest {
         List<String> builtins = new ArrayList<>();
         try (ZipFile jar = new ZipFile(LIB.resolve("io.artuditu.themes.jar").toFile())) {
             var index = jar.getEntry("io/artuditu/themes/builtin/index.txt");
-            assumeTrue(index != null, "the built themes jar ships no built-in themes yet (themes/index.txt)");
+            assertTrue(index != null, "the themes jar ships the built-in index (themes/index.txt)");
             for (String line : new String(jar.getInputStream(index).readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.strip().endsWith(".toml")) {
                     builtins.add(line.strip());
                 }
             }
-            assumeTrue(!builtins.isEmpty(), "the built-in index lists no theme");
+            assertFalse(builtins.isEmpty(), "the built-in index lists the themes");
             String first = new String(jar.getInputStream(jar.getEntry("io/artuditu/themes/builtin/" + builtins.get(0)))
                     .readAllBytes(), StandardCharsets.UTF_8);
             String id = new TomlMapper().readTree(first).get("id").asText();
@@ -191,6 +190,8 @@ class ThemeCliTest {
             assertEquals(List.of(), themeFiles());
         }
     }
+
+    static final Set<String> BUILTIN_IDS = Set.of("dracula", "gruvbox-dark");
 
     @Test
     void everyFormatImportsAndItsPrintedThemeIsOneTheCliInstalls() throws Exception {
@@ -213,9 +214,16 @@ class ThemeCliTest {
                 assertTrue(toml.at("/colors/" + k).asText().matches("#[0-9a-f]{6}"), c[0] + " " + k + ": " + printed.out());
             }
             assertEquals(List.of(), themeFiles(), "--print installs nothing");
-            // what --print shows is a theme file: install takes it as it is
+            // what --print shows is a theme file: install takes it as it is, unless a built-in
+            // theme has its id (Dracula and gruvbox ship with Artuditu)
             Path file = write(c[1] + ".printed.toml", printed.out());
             Cli.Result installed = Cli.run(env(), "theme", "install", file.toString());
+            if (BUILTIN_IDS.contains(c[1])) {
+                assertEquals(1, installed.status(), c[0] + ": " + installed.err());
+                assertTrue(installed.err().contains("id '" + c[1] + "' is a built-in theme's"), installed.err());
+                assertEquals(List.of(), themeFiles());
+                continue;
+            }
             assertEquals(0, installed.status(), c[0] + ": " + installed.err());
             assertEquals(printed.out(), Files.readString(themes().resolve(c[1] + ".toml")));
             Files.delete(themes().resolve(c[1] + ".toml"));
@@ -264,7 +272,7 @@ class ThemeCliTest {
         assertFalse(loaded.contains("io.artuditu.cli.ThemeCommands"));
     }
 
-    // --- with the themes family in the server (fails until it is in the runtime) ---------------
+    // --- with the themes family in the server --------------------------------------------------
 
     @Test
     void withAServerRunningTheInstallAsksItToReloadAndItListsTheTheme() throws Exception {
@@ -276,7 +284,8 @@ class ThemeCliTest {
             assertTrue(reload.get("count").asInt() >= 1, r.out());
             assertEquals("[]", reload.get("problems").toString(), r.out());
 
-            Cli.Result imported = Cli.run(s.env, "theme", "import", FIXTURES.resolve("dracula.toml").toString());
+            Cli.Result imported = Cli.run(s.env, "theme", "import", FIXTURES.resolve("dracula.toml").toString(),
+                    "--id", "my-dracula");
             assertEquals(0, imported.status(), imported.err());
             assertEquals("themes_reloaded", Wire.M.readTree(imported.out()).at("/reload/type").asText());
 
@@ -287,10 +296,10 @@ class ThemeCliTest {
                     local.add(t.get("id").asText() + " " + t.get("path").asText());
                 }
             }
-            assertEquals(List.of("dracula " + themes().resolve("dracula.toml"), "harbour " + themes().resolve("harbour.toml")),
-                    local);
+            assertEquals(List.of("harbour " + themes().resolve("harbour.toml"),
+                    "my-dracula " + themes().resolve("my-dracula.toml")), local);
 
-            Cli.Result use = Cli.run(s.env, "theme", "use", "dracula");
+            Cli.Result use = Cli.run(s.env, "theme", "use", "my-dracula");
             assertEquals(0, use.status(), use.err());
             assertEquals("theme_selected", Wire.M.readTree(use.out()).get("type").asText());
         }

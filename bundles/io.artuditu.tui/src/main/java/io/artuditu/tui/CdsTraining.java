@@ -46,6 +46,19 @@ public final class CdsTraining {
     private CdsTraining() {
     }
 
+    /** A theme.list answer whose active entry has every colour. */
+    static JsonNode themeList() {
+        com.fasterxml.jackson.databind.node.ObjectNode list = Uhp.JSON.createObjectNode().put("active", "t");
+        com.fasterxml.jackson.databind.node.ObjectNode e = list.putArray("themes").addObject()
+                .put("id", "t").put("source", "builtin").put("active", true);
+        com.fasterxml.jackson.databind.node.ObjectNode colors = e.putObject("colors");
+        com.fasterxml.jackson.databind.node.ObjectNode wb = e.putObject("workbench");
+        Theme.TERMINAL_KEYS.forEach(k -> colors.put(k, "#2e3440"));
+        Theme.ANSI.forEach(k -> colors.put(k, "#88c0d0"));
+        Theme.WORKBENCH_KEYS.forEach(k -> wb.put(k, "#4c566a"));
+        return list;
+    }
+
     public static void main(String[] args) throws IOException {
         Model m = Model.parse(Uhp.JSON.readTree(SNAPSHOT));
         JsonNode config = Uhp.JSON.readTree(CONFIG);
@@ -85,7 +98,9 @@ public final class CdsTraining {
         AnsiWriter writer = new AnsiWriter(AnsiWriter.COLORS_256);
         writer.diff(null, c, null).getBytes(StandardCharsets.UTF_8);
         writer.diff(c, next, rows);
-        new AnsiWriter(AnsiWriter.TRUECOLOR).diff(null, c, null);
+        AnsiWriter themed = new AnsiWriter(AnsiWriter.TRUECOLOR);
+        themed.theme(Theme.fromList(themeList()));
+        themed.diff(null, c, null);
         InputDecoder d = new InputDecoder();
         String in = "a\r\033[A\033[1;5D\033[<0;10;5M\033[<0;10;5m\033[200~paste\033[201~\033[?2026;2$y\u0002%";
         d.feed(in.toCharArray(), in.length());

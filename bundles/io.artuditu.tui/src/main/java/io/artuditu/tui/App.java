@@ -273,6 +273,7 @@ final class App implements PaneView.Listener {
                     snap = snapshot();
                 }
                 JsonNode config = uhp.call("config.get", Uhp.params()).path("config");
+                Runnable showTheme = fetchTheme();
                 JsonNode s0 = snap;
                 boolean wasOffline = !first;
                 post(() -> {
@@ -281,6 +282,7 @@ final class App implements PaneView.Listener {
                         model = Model.EMPTY; // a restarted server counts its sequence from 0 again
                     }
                     applyConfig(config);
+                    showTheme.run();
                     applySnapshot(s0);
                     if (offline || wasOffline) {
                         offline = false;
@@ -354,6 +356,16 @@ final class App implements PaneView.Listener {
             return;
         }
         if (feed.onEvent(name)) {
+            return;
+        }
+        if (name.equals("theme.changed")) {
+            worker.execute(() -> {
+                try {
+                    post(fetchTheme());
+                } catch (IOException e) {
+                    // the event stream notices a lost server, and a reconnect fetches again
+                }
+            });
             return;
         }
         if (name.startsWith("terminal.")) {
@@ -449,6 +461,44 @@ final class App implements PaneView.Listener {
         }
         syncViews();
         chrome = true;
+    }
+
+    /**
+     * What {@code theme.list} says the workbench shows, as work for the UI thread: a server
+     * without the themes family shows the terminal's own colours; another error, or colours
+     * the contract does not allow, keep what shows and say why in a toast.
+     *
+     * @throws IOException when the server cannot be reached
+     */
+    private Runnable fetchTheme() throws IOException {
+        try {
+            Theme t = Theme.fromList(uhp.call("theme.list", Uhp.params()));
+            return () -> applyTheme(t);
+        } catch (Uhp.Failure f) {
+            if (f.code.equals("unknown_method") || f.code.equals("method_unavailable")) {
+                return () -> applyTheme(Theme.TERMINAL);
+            }
+            return () -> toast("theme: " + f.getMessage(), true);
+        } catch (IllegalArgumentException e) {
+            return () -> toast("theme: " + e.getMessage(), true);
+        }
+    }
+
+    /** Shows {@code t}: everything is painted again and sent whole, since the last picture sent does not record colours as shown. */
+    private void applyTheme(Theme t) {
+        if (t == theme) {
+            return;
+        }
+        theme = t;
+        bench.theme = t;
+        writer.theme(t);
+        shown = null;
+        chrome = true;
+    }
+
+    /** What puts the outer terminal back as the workbench found it, as far as drawing changed it (the cursor colour). */
+    String restoreSequence() {
+        return writer.restore();
     }
 
     private void applyConfig(JsonNode c) {

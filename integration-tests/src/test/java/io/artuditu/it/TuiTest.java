@@ -57,11 +57,16 @@ class TuiTest {
         userHome = Files.createDirectories(base.resolve("user"));
         // The panes' bash reads this: a prompt the tests can wait for.
         Files.writeString(userHome.resolve(".bashrc"), "PS1='$ '\nunset PROMPT_COMMAND\n");
-        Path home = Files.createDirectories(base.resolve("home"));
-        // The shared server keeps the terminal's own colours, so the tests that read the
-        // workbench's styles see its built-in palette whatever theme is the default.
+        server = new ForegroundServer(terminalLook(Files.createDirectories(base.resolve("home"))), paneEnv());
+    }
+
+    /**
+     * Selects the terminal theme for a server in {@code home} before it starts, so the tests
+     * that read the workbench's styles see its built-in palette whatever theme is the default.
+     */
+    static Path terminalLook(Path home) throws IOException {
         Files.writeString(home.resolve("config.toml"), "[theme]\nid = \"terminal\"\n");
-        server = new ForegroundServer(home, paneEnv());
+        return home;
     }
 
     @AfterAll
@@ -707,7 +712,7 @@ class TuiTest {
      */
     @Test
     void modulesWidgetsDocksAndNotificationsShowAndAClickRunsTheirAction() throws Exception {
-        Path home = Files.createDirectories(base.resolve("modules-home"));
+        Path home = terminalLook(Files.createDirectories(base.resolve("modules-home")));
         Path dir = Files.createDirectories(base.resolve("modproj"));
         Path clicks = base.resolve("clicks.log");
         Path module = demoModule(base, clicks);

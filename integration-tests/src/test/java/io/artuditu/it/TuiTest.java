@@ -57,7 +57,16 @@ class TuiTest {
         userHome = Files.createDirectories(base.resolve("user"));
         // The panes' bash reads this: a prompt the tests can wait for.
         Files.writeString(userHome.resolve(".bashrc"), "PS1='$ '\nunset PROMPT_COMMAND\n");
-        server = new ForegroundServer(Files.createDirectories(base.resolve("home")), paneEnv());
+        server = new ForegroundServer(terminalLook(Files.createDirectories(base.resolve("home"))), paneEnv());
+    }
+
+    /**
+     * Selects the terminal theme for a server in {@code home} before it starts, so the tests
+     * that read the workbench's styles see its built-in palette whatever theme is the default.
+     */
+    static Path terminalLook(Path home) throws IOException {
+        Files.writeString(home.resolve("config.toml"), "[theme]\nid = \"terminal\"\n");
+        return home;
     }
 
     @AfterAll
@@ -90,8 +99,15 @@ class TuiTest {
 
     /** A tmux server of its own with one W × H session running a plain bash in {@code cwd}. */
     TmuxClient terminal(Path cwd, Path home) throws Exception {
+        return terminal(cwd, home, Map.of());
+    }
+
+    /** The same, with {@code extra} in the outer shell's environment. */
+    TmuxClient terminal(Path cwd, Path home, Map<String, String> extra) throws Exception {
+        Map<String, String> env = outerEnv(home);
+        env.putAll(extra);
         TmuxClient t = new TmuxClient(base.resolve("tmux-" + TMUX_SERVERS.incrementAndGet() + ".sock"), "tui", W, H,
-                cwd, outerEnv(home));
+                cwd, env);
         terms.add(t);
         t.awaitText("outer$");
         return t;
@@ -696,7 +712,7 @@ class TuiTest {
      */
     @Test
     void modulesWidgetsDocksAndNotificationsShowAndAClickRunsTheirAction() throws Exception {
-        Path home = Files.createDirectories(base.resolve("modules-home"));
+        Path home = terminalLook(Files.createDirectories(base.resolve("modules-home")));
         Path dir = Files.createDirectories(base.resolve("modproj"));
         Path clicks = base.resolve("clicks.log");
         Path module = demoModule(base, clicks);
@@ -793,6 +809,100 @@ class TuiTest {
                     && !x.text().contains("JOBS") && !x.text().contains("PEERS") && !x.text().contains("CI passed")
                     && x.cut(1, STAGE_X, W).startsWith(" " + pane + " "));
             awaitSize(sock, pane, W - STAGE_X, H - 3);
+        }
+    }
+
+    /** A theme file with every required colour; {@code background} is what the test changes. */
+    static String themeFile(String id, String background) {
+        String[] names = {"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "bright_black",
+            "bright_red", "bright_green", "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "bright_white"};
+        String[] colours = {"#000000", "#cc3333", "#33cc33", "#cccc33", "#3333cc", "#cc33cc", "#33cccc", "#cccccc",
+            "#666666", "#ff5555", "#55ff55", "#ffff55", "#5555ff", "#ff55ff", "#55ffff", "#ffffff"};
+        StringBuilder b = new StringBuilder("id = \"" + id + "\"\nname = \"Mine\"\nvariant = \"dark\"\n[colors]\n"
+                + "foreground = \"#c0c0c0\"\nbackground = \"" + background + "\"\n");
+        for (int i = 0; i < names.length; i++) {
+            b.append(names[i]).append(" = \"").append(colours[i]).append("\"\n");
+        }
+        return b.toString();
+    }
+
+    /** theme.list's entry {@code id}, or null. */
+    static JsonNode themeEntry(Path socket, String id) throws IOException {
+        JsonNode r = Wire.call(socket, "theme.list", "{}");
+        assertTrue(r.has("result"), "theme.list -> " + r);
+        for (JsonNode e : r.at("/result/themes")) {
+            if (e.path("id").asText().equals(id)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** The row of the stage that shows exactly {@code text} (a program's output, not the command that printed it), or -1. */
+    static int outputRow(Screen s, String text) {
+        for (int y = 2; y < H - 1; y++) {
+            if (s.cut(y, STAGE_X, W).equals(text)) {
+                return y;
+            }
+        }
+        return -1;
+    }
+
+    /** The screen's cell (x, y) has background {@code hex} ({@code #rrggbb}, as the capture normalises it). */
+    static boolean background(Screen s, int x, int y, String hex) {
+        return (" " + s.style(x, y) + " ").contains(" bg=" + hex + " ");
+    }
+
+    @Test
+    void aThemeSelectedOrItsFileEditedRepaintsTheRunningWorkbench() throws Exception {
+        // A server of its own, so the shared one keeps the terminal's look, and a true-colour
+        // outer terminal, so the workbench sends the theme's RGB and the capture shows it.
+        Path home = Files.createDirectories(base.resolve("theme-home"));
+        Path dir = Files.createDirectories(base.resolve("themed"));
+        try (ForegroundServer own = new ForegroundServer(home, paneEnv())) {
+            assertTrue(Wire.call(own.socket, "workspace.open", "{\"cwd\":\"" + dir + "\"}").has("result"));
+            TmuxClient t = terminal(dir, home, Map.of("COLORTERM", "truecolor"));
+            t.line(Cli.ARTU + " attach");
+            t.await("the workbench at its prompt", x -> x.row(0).startsWith(" themed ")
+                    && x.cut(2, STAGE_X, W).startsWith("$"));
+            int blankX = STAGE_X + 40;
+            int blankY = 10; // a cell of the pane no program wrote: the pane's default background
+
+            JsonNode used = Wire.call(own.socket, "theme.use", "{\"id\":\"nord\"}");
+            assertTrue(used.has("result"), "theme.use nord -> " + used);
+            JsonNode nord = themeEntry(own.socket, "nord");
+            assertTrue(nord != null && nord.path("active").asBoolean(), "nord is listed and active: " + nord);
+            String tabBar = nord.at("/workbench/tab_bar_background").asText();
+            String nordBackground = nord.at("/colors/background").asText();
+            String nordRed = nord.at("/colors/red").asText();
+            Screen s = t.await("the running workbench repainted in nord's colours (tab bar " + tabBar + ", background "
+                    + nordBackground + ")", x -> background(x, 0, 0, tabBar) && background(x, blankX, blankY, nordBackground));
+            assertTrue(background(s, STAGE_X + 1, 1, nord.at("/workbench/header_focused_background").asText()),
+                    "the focused pane's header: " + s.style(STAGE_X + 1, 1));
+
+            t.line("printf '\\033[31mRED\\033[0m\\n'");
+            s = t.await("a program's red drawn in nord's red", x -> {
+                int y = outputRow(x, "RED");
+                return y > 0 && x.style(STAGE_X, y).contains("fg=" + nordRed);
+            });
+            assertTrue(background(s, STAGE_X, outputRow(s, "RED"), nordBackground), "on nord's background");
+
+            // a theme of one's own in the watched folder, selected, then edited
+            Path themes = Files.createDirectories(home.resolve("themes"));
+            Files.writeString(themes.resolve("mine.toml"), themeFile("mine", "#101820"));
+            awaitServer("the server knows the new theme file and selects it", () -> {
+                JsonNode r = Wire.call(own.socket, "theme.use", "{\"id\":\"mine\"}");
+                return r.has("result") ? null : r.toString();
+            });
+            t.await("the workbench in mine's background", x -> background(x, blankX, blankY, "#101820"));
+
+            Path edited = home.resolve("mine.toml.new");
+            Files.writeString(edited, themeFile("mine", "#201008"));
+            Files.move(edited, themes.resolve("mine.toml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            s = t.await("the workbench repainted with the edited file's background, no restart",
+                    x -> background(x, blankX, blankY, "#201008"));
+            assertTrue(s.row(0).startsWith(" themed "), "the same workbench:\n" + s.text());
         }
     }
 

@@ -8,6 +8,14 @@ import io.artuditu.vt.Style;
  * the outer terminal shows (true colour, 256 or 16). When the terminal answered that it
  * supports synchronized output (mode 2026) the update is bracketed by it, so a frame never
  * shows half drawn.
+ *
+ * <p>Under a palette {@link Theme} on a true-colour or 256-colour terminal, every cell's
+ * default foreground and background and its indexed colours 0–15 are written as the theme's
+ * colours (the canvases keep what the panes sent), and the outer cursor takes the theme's
+ * cursor colour (OSC 12, put back with {@link #restore()}). A 16-colour terminal cannot show
+ * a palette, so there pane colours stay the terminal's own and only the chrome is reduced.
+ * The canvases do not record the theme: after a theme change the next diff must be a full
+ * one. UI thread only.
  */
 final class AnsiWriter {
     static final int TRUECOLOR = 3;
@@ -16,9 +24,27 @@ final class AnsiWriter {
 
     private final int depth;
     private volatile boolean sync;
+    private Theme theme = Theme.TERMINAL;
+    /** The cursor colour last set with OSC 12, or -1 while the terminal's own shows. */
+    private int cursorSet = -1;
 
     AnsiWriter(int depth) {
         this.depth = depth;
+    }
+
+    /** The theme the next diffs write pane colours in. */
+    void theme(Theme t) {
+        theme = t;
+    }
+
+    /** Whether pane colours are written in the theme's colours: a palette theme and a terminal that shows more than 16. */
+    private boolean mapping() {
+        return theme.mapsPanes() && depth != COLORS_16;
+    }
+
+    /** What puts the outer terminal's cursor colour back (OSC 112), or nothing when it was never changed. */
+    String restore() {
+        return cursorSet >= 0 ? "\033]112\007" : "";
     }
 
     void synchronizedOutput(boolean on) {
@@ -36,6 +62,8 @@ final class AnsiWriter {
             out.append("\033[?2026h");
         }
         out.append("\033[?25l");
+        cursorColor(out);
+        boolean mapping = mapping();
         if (full) {
             out.append("\033[0m\033[H\033[2J");
         }
@@ -53,7 +81,8 @@ final class AnsiWriter {
                     continue;
                 }
                 long s = next.st[i];
-                if (full ? (g.equals(Canvas.BLANK) && s == Style.DEFAULT)
+                // after a clear a blank default cell already shows, unless the theme colours it
+                if (full ? (g.equals(Canvas.BLANK) && s == Style.DEFAULT && !mapping)
                         : (g.equals(prev.ch[i]) && s == prev.st[i]
                                 && !(x + 1 < next.cols && wideChanged(prev, next, i + 1)))) {
                     continue;
@@ -111,9 +140,24 @@ final class AnsiWriter {
         if (Style.has(s, Style.STRIKE)) {
             out.append(";9");
         }
-        color(out, Style.fg(s), false);
-        color(out, Style.bg(s), true);
+        boolean mapping = mapping();
+        color(out, mapping ? theme.paneColor(Style.fg(s), false) : Style.fg(s), false);
+        color(out, mapping ? theme.paneColor(Style.bg(s), true) : Style.bg(s), true);
         out.append('m');
+    }
+
+    /** Sets the outer cursor to the theme's colour, or back to the terminal's own, when that changed. */
+    private void cursorColor(StringBuilder out) {
+        int want = mapping() ? theme.cursor() : -1;
+        if (want == cursorSet) {
+            return;
+        }
+        if (want < 0) {
+            out.append("\033]112\007");
+        } else {
+            out.append(String.format(java.util.Locale.ROOT, "\033]12;#%06x\007", want));
+        }
+        cursorSet = want;
     }
 
     private void color(StringBuilder out, int c, boolean bg) {

@@ -113,6 +113,8 @@ final class App implements PaneView.Listener {
     private List<ModuleUi.Notice> notices = List.of();
     private final List<ModuleUi.Spot> spots = new ArrayList<>();
     private Menu menu;
+    /** The colours everything is drawn in: theme.list's active theme, or the terminal's own. */
+    private Theme theme = Theme.TERMINAL;
 
     App(Uhp uhp, Outer outer, String session) {
         this.uhp = uhp;
@@ -271,6 +273,7 @@ final class App implements PaneView.Listener {
                     snap = snapshot();
                 }
                 JsonNode config = uhp.call("config.get", Uhp.params()).path("config");
+                Runnable showTheme = fetchTheme();
                 JsonNode s0 = snap;
                 boolean wasOffline = !first;
                 post(() -> {
@@ -279,6 +282,7 @@ final class App implements PaneView.Listener {
                         model = Model.EMPTY; // a restarted server counts its sequence from 0 again
                     }
                     applyConfig(config);
+                    showTheme.run();
                     applySnapshot(s0);
                     if (offline || wasOffline) {
                         offline = false;
@@ -352,6 +356,16 @@ final class App implements PaneView.Listener {
             return;
         }
         if (feed.onEvent(name)) {
+            return;
+        }
+        if (name.equals("theme.changed")) {
+            worker.execute(() -> {
+                try {
+                    post(fetchTheme());
+                } catch (IOException e) {
+                    // the event stream notices a lost server, and a reconnect fetches again
+                }
+            });
             return;
         }
         if (name.startsWith("terminal.")) {
@@ -447,6 +461,44 @@ final class App implements PaneView.Listener {
         }
         syncViews();
         chrome = true;
+    }
+
+    /**
+     * What {@code theme.list} says the workbench shows, as work for the UI thread: a server
+     * without the themes family shows the terminal's own colours; another error, or colours
+     * the contract does not allow, keep what shows and say why in a toast.
+     *
+     * @throws IOException when the server cannot be reached
+     */
+    private Runnable fetchTheme() throws IOException {
+        try {
+            Theme t = Theme.fromList(uhp.call("theme.list", Uhp.params()));
+            return () -> applyTheme(t);
+        } catch (Uhp.Failure f) {
+            if (f.code.equals("unknown_method") || f.code.equals("method_unavailable")) {
+                return () -> applyTheme(Theme.TERMINAL);
+            }
+            return () -> toast("theme: " + f.getMessage(), true);
+        } catch (IllegalArgumentException e) {
+            return () -> toast("theme: " + e.getMessage(), true);
+        }
+    }
+
+    /** Shows {@code t}: everything is painted again and sent whole, since the last picture sent does not record colours as shown. */
+    private void applyTheme(Theme t) {
+        if (t == theme) {
+            return;
+        }
+        theme = t;
+        bench.theme = t;
+        writer.theme(t);
+        shown = null;
+        chrome = true;
+    }
+
+    /** What puts the outer terminal back as the workbench found it, as far as drawing changed it (the cursor colour). */
+    String restoreSequence() {
+        return writer.restore();
     }
 
     private void applyConfig(JsonNode c) {
@@ -673,27 +725,27 @@ final class App implements PaneView.Listener {
                 BarPainter.room(cols, Workbench.tabsWidth(ws, activity, bells) + 2));
         int topWidth = BarPainter.width(top);
         bench.tabBar(c, ws, activity, bells, topWidth == 0 ? 0 : topWidth + 2);
-        BarPainter.paint(c, cols - 1 - topWidth, 0, top, Workbench.BAR, spots);
+        BarPainter.paint(c, theme, cols - 1 - topWidth, 0, top, theme.bar, spots);
         int left = sidebarShown();
         if (left > 0) {
             List<ModuleUi.Dock> own = ModuleUi.side(docks, "left");
             int[] heights = DockPainter.layout(1 + model.workspaces.size(), own, rows - 2);
             bench.sidebar(c, model, 1, left, rows - 2, heights[0]);
-            DockPainter.paint(c, own, 0, 1 + heights[0], left, heights, true, spots);
+            DockPainter.paint(c, theme, own, 0, 1 + heights[0], left, heights, true, spots);
         }
         int right = dockShown();
         if (right > 0) {
             List<ModuleUi.Dock> own = ModuleUi.side(docks, "right");
             bench.rightSidebar(c, cols - right, 1, right, rows - 2, own.isEmpty());
-            DockPainter.paint(c, own, cols - right + 1, 1, right - 1, DockPainter.layout(-1, own, rows - 2), false, spots);
+            DockPainter.paint(c, theme, own, cols - right + 1, 1, right - 1, DockPainter.layout(-1, own, rows - 2), false, spots);
         }
         if (tab != null) {
             bench.frames(c, layout, tab, focused, activity);
             for (Layout.Place p : layout.places.values()) {
                 Layout.Rect r = p.content();
                 if (copy != null && p.pane().equals(copy.pane)) {
-                    copy.paint(c, r, Workbench.COPY_TEXT, Workbench.COPY_SELECTION);
-                    c.text(r.x(), p.all().y(), Canvas.clip(" " + copy.header(), r.w()), Workbench.PREFIX, r.w());
+                    copy.paint(c, r, theme.copyText, theme.copySelection);
+                    c.text(r.x(), p.all().y(), Canvas.clip(" " + copy.header(), r.w()), theme.prefix, r.w());
                     continue;
                 }
                 PaneView v = views.get(p.pane());
@@ -706,7 +758,7 @@ final class App implements PaneView.Listener {
             String empty = offline ? "waiting for the server…"
                     : ws == null ? "no workspace: " + keys.prefixChord() + " " + keys.chord("new_tab") + " opens one here"
                     : "no tab left: " + keys.prefixChord() + " " + keys.chord("new_tab") + " opens a shell";
-            c.text(stage.x() + 2, stage.y() + 1, empty, Workbench.BAR_DIM, stage.w() - 2);
+            c.text(stage.x() + 2, stage.y() + 1, empty, theme.barDim, stage.w() - 2);
         }
         bottomLine(c);
         overlays(c, spots);
@@ -763,21 +815,21 @@ final class App implements PaneView.Listener {
 
     /** Notifications above the bottom line, toasts above them, then an open menu: what lies over the panes. */
     private void overlays(Canvas c, List<ModuleUi.Spot> into) {
-        int used = NoticePainter.paint(c, notices, rows - 2, into);
+        int used = NoticePainter.paint(c, theme, notices, rows - 2, into);
         bench.toasts(c, toasts, rows - 2 - used);
         if (menu != null) {
-            menu.paint(c);
+            menu.paint(c, theme);
         }
     }
 
     private void bottomLine(Canvas c) {
         String p = keys.prefixChord();
         String text;
-        long style = Workbench.PREFIX;
+        long style = theme.prefix;
         switch (mode) {
             case PROMPT -> {
                 text = prompt.label + prompt.text();
-                style = Workbench.BAR;
+                style = theme.bar;
             }
             case CONFIRM -> text = confirmText + " (y/n)";
             case PREFIX -> text = " " + p + "  " + keys.chord("split_right") + " split right  "
@@ -793,7 +845,7 @@ final class App implements PaneView.Listener {
                         + keys.chord("new_tab") + " tab  " + keys.chord("copy_mode") + " copy  "
                         + keys.chord("command") + " command  " + keys.chord("detach") + " detach  "
                         + keys.chord("help") + " help";
-                style = Workbench.BAR;
+                style = theme.bar;
             }
         }
         // a prompt or a question needs the whole line: the bottom-right widgets wait
@@ -803,7 +855,7 @@ final class App implements PaneView.Listener {
                 BarPainter.room(cols, Canvas.width(text) + Canvas.width(version) + 2)) : List.of();
         int w = BarPainter.width(placed);
         int vx = bench.bottom(c, text, style, this.version, offline, w == 0 ? 0 : w + 1);
-        BarPainter.paint(c, vx - 1 - w, rows - 1, placed, Workbench.BAR, spots);
+        BarPainter.paint(c, theme, vx - 1 - w, rows - 1, placed, theme.bar, spots);
         if (mode == Mode.PROMPT) {
             c.cursorX = Math.min(c.cols - 1, Canvas.width(prompt.label) + Canvas.width(prompt.beforeCursor()));
             c.cursorY = c.rows - 1;

@@ -24,7 +24,6 @@ final class BarPainter {
     static final int GAP = 2;
     static final int PROGRESS_WIDTH = 8;
     private static final String EIGHTHS = "▏▎▍▌▋▊▉";
-    private static final int TRACK = Style.indexed(238);
 
     /** A widget as it shows: the segments drawn ({@code content} or {@code compact}) and their width. */
     record Placed(Widget widget, List<Segment> segments, boolean compact, int width) {
@@ -108,12 +107,12 @@ final class BarPainter {
     }
 
     /**
-     * Paints {@code placed} from column {@code x} of row {@code y} on {@code base} (the bar's
-     * rendition, whose background the segments keep), and adds a spot for every segment with
+     * Paints {@code placed} in {@code theme}'s colours from column {@code x} of row {@code y}
+     * on {@code base} (the bar's rendition, whose background the segments keep), and adds a spot for every segment with
      * an action: a click there runs it with the widget's id, the segment's index in the
      * content shown and its value.
      */
-    static void paint(Canvas c, int x, int y, List<Placed> placed, long base, List<Spot> spots) {
+    static void paint(Canvas c, Theme theme, int x, int y, List<Placed> placed, long base, List<Spot> spots) {
         for (int k = 0; k < placed.size(); k++) {
             Placed p = placed.get(k);
             int end = x + p.width();
@@ -122,41 +121,41 @@ final class BarPainter {
             for (int i = 0; i < segs.size() && cx < end; i++) {
                 Segment s = segs.get(i);
                 int x0 = cx;
-                cx += segment(c, cx, y, s, base, end - cx);
+                cx += segment(c, theme, cx, y, s, base, end - cx);
                 if (s.action() != null && !s.action().isEmpty() && cx > x0) {
                     spots.add(new Spot(x0, Math.min(cx, end), y, new ModuleUi.Invoke(p.widget().owner(), s.action(),
                             null, p.widget().id(), i, s.actionValue()), p.widget().owner(), List.of(), null));
                 }
             }
             if (measure(segs) > p.width()) {
-                c.put(end - 1, y, "…", 1, tone(base, "muted"));
+                c.put(end - 1, y, "…", 1, theme.tone(base, "muted"));
             }
             x = end + (k < placed.size() - 1 ? GAP : 0);
         }
     }
 
     /** Paints one segment in at most {@code max} columns; returns the columns it took. */
-    private static int segment(Canvas c, int x, int y, Segment s, long base, int max) {
+    private static int segment(Canvas c, Theme theme, int x, int y, Segment s, long base, int max) {
         if (max <= 0) {
             return 0;
         }
         switch (s.type()) {
             case "state" -> {
-                int used = c.text(x, y, "●", Style.withBg(Workbench.agentColor(s.state() == null ? "unknown" : s.state()),
+                int used = c.text(x, y, "●", Style.withBg(theme.agent(s.state() == null ? "unknown" : s.state()),
                         Style.bg(base)), max);
                 if (s.text() != null && !s.text().isEmpty() && max > 2) {
-                    used += 1 + c.text(x + 2, y, s.text(), tone(base, s.tone()), max - 2);
+                    used += 1 + c.text(x + 2, y, s.text(), theme.tone(base, s.tone()), max - 2);
                 }
                 return used;
             }
             case "badge" -> {
-                return c.text(x, y, " " + nz(s.text()) + " ", badge(s.tone()), max);
+                return c.text(x, y, " " + nz(s.text()) + " ", theme.badge(s.tone()), max);
             }
             case "progress" -> {
                 int w = Math.min(max, segmentWidth(s));
                 double f = s.total() <= 0 ? 0 : Math.max(0, Math.min(1, (double) s.value() / s.total()));
                 int eighths = (int) Math.round(f * segmentWidth(s) * 8);
-                long st = Style.withBg(tone(base, s.tone() == null ? "accent" : s.tone()) & ~Style.BOLD, TRACK);
+                long st = Style.withBg(theme.tone(base, s.tone() == null ? "accent" : s.tone()) & ~Style.BOLD, theme.track);
                 for (int i = 0; i < w; i++) {
                     int left = eighths - i * 8;
                     String g = left >= 8 ? "█" : left > 0 ? String.valueOf(EIGHTHS.charAt(left - 1)) : " ";
@@ -170,38 +169,12 @@ final class BarPainter {
                 return w;
             }
             case "separator" -> {
-                return c.text(x, y, "│", tone(base, s.tone() == null ? "muted" : s.tone()), max);
+                return c.text(x, y, "│", theme.tone(base, s.tone() == null ? "muted" : s.tone()), max);
             }
             default -> {
-                return c.text(x, y, nz(s.text()), tone(base, s.tone()), max);
+                return c.text(x, y, nz(s.text()), theme.tone(base, s.tone()), max);
             }
         }
-    }
-
-    /** A tone's colour on the bar's background. */
-    static long tone(long base, String tone) {
-        long b = base & ~(Style.FG_MASK | Style.BOLD);
-        return switch (tone == null ? "normal" : tone) {
-            case "muted" -> Style.withFg(b, Style.indexed(244));
-            case "accent" -> Style.withFg(b, Style.indexed(75)) | Style.BOLD;
-            case "success" -> Style.withFg(b, Style.indexed(40));
-            case "warning" -> Style.withFg(b, Style.indexed(214));
-            case "error" -> Style.withFg(b, Style.indexed(196)) | Style.BOLD;
-            default -> Style.withFg(b, Style.indexed(250));
-        };
-    }
-
-    /** A badge: the tone as its background, bold. */
-    static long badge(String tone) {
-        int bg = switch (tone == null ? "normal" : tone) {
-            case "muted" -> 244;
-            case "accent" -> 75;
-            case "success" -> 40;
-            case "warning" -> 214;
-            case "error" -> 160;
-            default -> 250;
-        };
-        return Style.withFg(Style.withBg(0, Style.indexed(bg)), Style.indexed(bg == 160 ? 231 : 16)) | Style.BOLD;
     }
 
     private static String nz(String s) {

@@ -46,6 +46,19 @@ public final class CdsTraining {
     private CdsTraining() {
     }
 
+    /** A theme.list answer whose active entry has every colour. */
+    static JsonNode themeList() {
+        com.fasterxml.jackson.databind.node.ObjectNode list = Uhp.JSON.createObjectNode().put("active", "t");
+        com.fasterxml.jackson.databind.node.ObjectNode e = list.putArray("themes").addObject()
+                .put("id", "t").put("source", "builtin").put("active", true);
+        com.fasterxml.jackson.databind.node.ObjectNode colors = e.putObject("colors");
+        com.fasterxml.jackson.databind.node.ObjectNode wb = e.putObject("workbench");
+        Theme.TERMINAL_KEYS.forEach(k -> colors.put(k, "#2e3440"));
+        Theme.ANSI.forEach(k -> colors.put(k, "#88c0d0"));
+        Theme.WORKBENCH_KEYS.forEach(k -> wb.put(k, "#4c566a"));
+        return list;
+    }
+
     public static void main(String[] args) throws IOException {
         Model m = Model.parse(Uhp.JSON.readTree(SNAPSHOT));
         JsonNode config = Uhp.JSON.readTree(CONFIG);
@@ -61,18 +74,18 @@ public final class CdsTraining {
         List<BarPainter.Placed> top = BarPainter.fit(widgets, "top-right",
                 BarPainter.room(200, Workbench.tabsWidth(m.active(), new HashSet<>(), new HashSet<>()) + 2));
         w.tabBar(c, m.active(), new HashSet<>(), new HashSet<>(), BarPainter.width(top) + 2);
-        BarPainter.paint(c, 150, 0, top, Workbench.BAR, spots);
+        BarPainter.paint(c, Theme.TERMINAL, 150, 0, top, Theme.TERMINAL.bar, spots);
         int[] heights = DockPainter.layout(1 + m.workspaces.size(), docks, 48);
         w.sidebar(c, m, 1, 28, 48, heights[0]);
-        DockPainter.paint(c, docks, 0, 1 + heights[0], 28, heights, true, spots);
+        DockPainter.paint(c, Theme.TERMINAL, docks, 0, 1 + heights[0], 28, heights, true, spots);
         w.rightSidebar(c, 168, 1, 32, 48, true);
         w.frames(c, layout, tab, "2", new HashSet<>());
-        w.bottom(c, " C-b then: % split", Workbench.BAR, "0", false, 0);
+        w.bottom(c, " C-b then: % split", Theme.TERMINAL.bar, "0", false, 0);
         w.toasts(c, List.of(new App.Toast("copied", "info")), 48);
-        NoticePainter.paint(c, ModuleUi.notices(Uhp.JSON.readTree(NOTICES), 0), 47, spots);
+        NoticePainter.paint(c, Theme.TERMINAL, ModuleUi.notices(Uhp.JSON.readTree(NOTICES), 0), 47, spots);
         Menu menu = new Menu("m", docks.get(0).rows().get(0).menu(), "v", 5, 5);
         menu.key(Input.Key.named("down"));
-        menu.paint(c);
+        menu.paint(c, Theme.TERMINAL);
         menu.invoke(menu.entryAt(7, 6) < 0 ? menu.selected : menu.entryAt(7, 6)).params();
         w.overlay(c, "keys", List.of("a", "b"));
         PaneView v = new PaneView(null, "2", 80, 24, null);
@@ -81,11 +94,13 @@ public final class CdsTraining {
         boolean[] rows = new boolean[50];
         v.paintDamage(c, 30, 2, 80, 24, true, rows);
         Canvas next = c.copy();
-        next.text(0, 0, "é 日本 x", Workbench.ACCENT, 20);
+        next.text(0, 0, "é 日本 x", Theme.TERMINAL.accent, 20);
         AnsiWriter writer = new AnsiWriter(AnsiWriter.COLORS_256);
         writer.diff(null, c, null).getBytes(StandardCharsets.UTF_8);
         writer.diff(c, next, rows);
-        new AnsiWriter(AnsiWriter.TRUECOLOR).diff(null, c, null);
+        AnsiWriter themed = new AnsiWriter(AnsiWriter.TRUECOLOR);
+        themed.theme(Theme.fromList(themeList()));
+        themed.diff(null, c, null);
         InputDecoder d = new InputDecoder();
         String in = "a\r\033[A\033[1;5D\033[<0;10;5M\033[<0;10;5m\033[200~paste\033[201~\033[?2026;2$y\u0002%";
         d.feed(in.toCharArray(), in.length());
@@ -97,7 +112,7 @@ public final class CdsTraining {
         Prompt.split("tab new 'x y'");
         CopyMode copy = new CopyMode("1", "alpha\nbeta\n");
         copy.find("al", -1);
-        copy.paint(c, new Layout.Rect(0, 0, 40, 10), Workbench.COPY_TEXT, Workbench.COPY_SELECTION);
+        copy.paint(c, new Layout.Rect(0, 0, 40, 10), Theme.TERMINAL.copyText, Theme.TERMINAL.copySelection);
         // JLine's native layer and the JDK's Unix socket, as far as they go without a terminal or a server
         try {
             Class.forName("org.jline.terminal.impl.jni.JniTerminalProvider");

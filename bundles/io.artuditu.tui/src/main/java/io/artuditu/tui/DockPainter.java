@@ -92,7 +92,7 @@ final class DockPainter {
      * {@code x}, section {@code i} in {@code heights[i + 1]} rows, each after a blank row
      * when {@code gapFirst} or when a section came before it.
      */
-    static void paint(Canvas c, List<Dock> docks, int x, int top, int width, int[] heights, boolean gapFirst,
+    static void paint(Canvas c, Theme theme, List<Dock> docks, int x, int top, int width, int[] heights, boolean gapFirst,
             List<Spot> spots) {
         int y = top;
         boolean gap = gapFirst;
@@ -104,22 +104,22 @@ final class DockPainter {
             if (gap) {
                 y++;
             }
-            dock(c, docks.get(i), x, y, width, h, spots);
+            dock(c, theme, docks.get(i), x, y, width, h, spots);
             y += h;
             gap = true;
         }
     }
 
     /** One dock in {@code height} rows: its title, then its rows, the last replaced by "…N more" when they do not fit. */
-    static void dock(Canvas c, Dock d, int x, int y, int width, int height, List<Spot> spots) {
+    static void dock(Canvas c, Theme theme, Dock d, int x, int y, int width, int height, List<Spot> spots) {
         if (height <= 0 || width < 4) {
             return;
         }
-        c.text(x + 1, y, Canvas.clip(d.heading(), width - 2), Workbench.SIDEBAR | Style.BOLD, width - 2);
+        c.text(x + 1, y, Canvas.clip(d.heading(), width - 2), theme.sidebar | Style.BOLD, width - 2);
         List<Row> rows = d.rows();
         int room = height - 1;
         if (rows.isEmpty()) {
-            c.text(x + 3, y + 1, "(empty)", Workbench.SIDEBAR_DIM, width - 4);
+            c.text(x + 3, y + 1, "(empty)", theme.sidebarDim, width - 4);
             return;
         }
         int shown = rows.size() <= room ? rows.size() : room - 1;
@@ -127,9 +127,9 @@ final class DockPainter {
             Row r = rows.get(i);
             int ry = y + 1 + i;
             if (r.dot() != null) {
-                c.text(x + 1, ry, "●", Style.withBg(Workbench.agentColor(r.dot()), Style.bg(Workbench.SIDEBAR)), 1);
+                c.text(x + 1, ry, "●", Style.withBg(theme.agent(r.dot()), Style.bg(theme.sidebar)), 1);
             }
-            c.text(x + 3, ry, Canvas.clip(r.text(), width - 4), Workbench.SIDEBAR, width - 4);
+            c.text(x + 3, ry, Canvas.clip(r.text(), width - 4), theme.sidebar, width - 4);
             boolean click = r.action() != null && !r.action().isEmpty();
             if (d.owner() != null && (click || !r.menu().isEmpty())) {
                 spots.add(new Spot(x, x + width, ry, click ? ModuleUi.Invoke.row(d.owner(), r.action(), r.value()) : null,
@@ -137,7 +137,7 @@ final class DockPainter {
             }
         }
         if (shown < rows.size()) {
-            c.text(x + 3, y + 1 + shown, "…" + (rows.size() - shown) + " more", Workbench.SIDEBAR_DIM, width - 4);
+            c.text(x + 3, y + 1 + shown, "…" + (rows.size() - shown) + " more", theme.sidebarDim, width - 4);
         }
     }
 }

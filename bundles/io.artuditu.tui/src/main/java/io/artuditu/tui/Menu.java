@@ -2,7 +2,6 @@ package io.artuditu.tui;
 
 import io.artuditu.tui.ModuleUi.Entry;
 import io.artuditu.tui.ModuleUi.Invoke;
-import io.artuditu.vt.Style;
 import java.util.List;
 
 /**
@@ -12,12 +11,6 @@ import java.util.List;
  * an entry runs it, anywhere else closes the menu. UI thread only.
  */
 final class Menu {
-    static final long BOX = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(244));
-    static final long ITEM = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(252));
-    static final long DESTRUCTIVE = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(203));
-    static final long SELECTED = Style.withFg(Style.withBg(0, Style.indexed(25)), Style.indexed(231)) | Style.BOLD;
-    static final long SELECTED_DESTRUCTIVE = Style.withFg(Style.withBg(0, Style.indexed(124)), Style.indexed(231)) | Style.BOLD;
-
     enum Result { STAY, CLOSE, RUN }
 
     final String owner;
@@ -92,7 +85,7 @@ final class Menu {
         return Invoke.row(owner, e.action(), e.value() != null ? e.value() : rowValue);
     }
 
-    void paint(Canvas c) {
+    void paint(Canvas c, Theme theme) {
         int inner = 0;
         for (Entry e : entries) {
             inner = Math.max(inner, Canvas.width(e.title()));
@@ -107,8 +100,8 @@ final class Menu {
             first = Math.max(first, selected - visible + 1);
         }
         String rule = "─".repeat(Math.max(0, w - 2));
-        c.text(x, y, "┌" + rule + "┐", BOX, w);
-        c.text(x, y + h - 1, "└" + rule + "┘", BOX, w);
+        c.text(x, y, "┌" + rule + "┐", theme.menuBox, w);
+        c.text(x, y + h - 1, "└" + rule + "┘", theme.menuBox, w);
         for (int r = 0; r < visible; r++) {
             int i = first + r;
             int ry = y + 1 + r;
@@ -117,14 +110,15 @@ final class Menu {
             }
             Entry e = entries.get(i);
             if (e.divider()) {
-                c.text(x, ry, "├" + rule + "┤", BOX, w);
+                c.text(x, ry, "├" + rule + "┤", theme.menuBox, w);
                 continue;
             }
-            long st = i == selected ? (e.destructive() ? SELECTED_DESTRUCTIVE : SELECTED) : e.destructive() ? DESTRUCTIVE : ITEM;
-            c.put(x, ry, "│", 1, BOX);
+            long st = i == selected ? (e.destructive() ? theme.menuSelectedDestructive : theme.menuSelected)
+                    : e.destructive() ? theme.menuDestructive : theme.menuItem;
+            c.put(x, ry, "│", 1, theme.menuBox);
             c.fill(x + 1, ry, w - 2, 1, Canvas.BLANK, st);
             c.text(x + 2, ry, Canvas.clip(e.title(), w - 4), st, w - 4);
-            c.put(x + w - 1, ry, "│", 1, BOX);
+            c.put(x + w - 1, ry, "│", 1, theme.menuBox);
         }
     }
 }

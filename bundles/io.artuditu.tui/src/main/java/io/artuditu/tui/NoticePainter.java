@@ -25,7 +25,7 @@ final class NoticePainter {
     }
 
     /** Paints from row {@code bottom} upwards; returns the rows taken. */
-    static int paint(Canvas c, List<Notice> notices, int bottom, List<Spot> spots) {
+    static int paint(Canvas c, Theme theme, List<Notice> notices, int bottom, List<Spot> spots) {
         int n = Math.min(SHOWN, notices.size());
         int y = bottom;
         for (int i = notices.size() - 1; i >= notices.size() - n && y > 0; i--, y--) {
@@ -34,7 +34,7 @@ final class NoticePainter {
             String t = " " + mark(m.level()) + " " + Canvas.clip(m.text(), Math.max(4, c.cols / 2)) + (click ? " › " : " ");
             int w = Canvas.width(t);
             int x = Math.max(0, c.cols - w - 1);
-            c.text(x, y, t, Workbench.toastStyle(m.level()), w);
+            c.text(x, y, t, theme.toast(m.level()), w);
             if (click) {
                 spots.add(new Spot(x, x + w, y, ModuleUi.Invoke.row(m.owner(), m.action(), m.value()), m.owner(),
                         List.of(), null));

@@ -120,15 +120,17 @@ public final class Tui {
     }
 
     private static int workbench(Uhp uhp, Console console, String session) throws IOException {
+        // made before raw mode and the alternate screen, which only the finally below undoes
+        App app = new App(uhp, console, session);
         console.raw();
         console.haltOnHangup();
         // alternate screen, mouse (press/release/drag, SGR coordinates), bracketed paste
         console.write("\033[?1049h\033[?1000h\033[?1002h\033[?1006h\033[?2004h\033[?25l");
         String message;
         try {
-            message = new App(uhp, console, session).run();
+            message = app.run();
         } finally {
-            console.write("\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
+            console.write(app.restoreSequence() + "\033[?2004l\033[?1006l\033[?1002l\033[?1000l\033[0m\033[0 q\033[?25h\033[?1049l");
             console.restore();
         }
         if (message != null) {

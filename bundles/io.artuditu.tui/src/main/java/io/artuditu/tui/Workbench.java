@@ -10,48 +10,18 @@ import java.util.List;
  * frame, the focused tab's panes with their headers and borders, the bottom line (key
  * guidance, room for the bottom-right widget region, version) and toasts. What modules add
  * is painted by {@link BarPainter}, {@link DockPainter}, {@link NoticePainter} and
- * {@link Menu}. It only paints: every decision about what to show is made by {@link App}.
+ * {@link Menu}, all in the colours of the same {@link Theme}. It only paints: every decision
+ * about what to show is made by {@link App}.
  */
 final class Workbench {
-    // The built-in palette (256-colour indices; AnsiWriter reduces them for 16-colour terminals).
-    static final long BAR = Style.withFg(Style.withBg(0, Style.indexed(236)), Style.indexed(250));
-    static final long BAR_ACTIVE = Style.withFg(Style.withBg(0, Style.indexed(33)), Style.indexed(231)) | Style.BOLD;
-    static final long BAR_DIM = Style.withFg(Style.withBg(0, Style.indexed(236)), Style.indexed(244));
-    static final long ACCENT = Style.withFg(Style.withBg(0, Style.indexed(236)), Style.indexed(75)) | Style.BOLD;
-    static final long SIDEBAR = Style.withFg(Style.withBg(0, Style.indexed(235)), Style.indexed(250));
-    static final long SIDEBAR_ACTIVE = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(231)) | Style.BOLD;
-    static final long BORDER = Style.withFg(0, Style.indexed(240));
-    static final long BORDER_FOCUS = Style.withFg(0, Style.indexed(75));
-    static final long HEADER = Style.withFg(Style.withBg(0, Style.indexed(237)), Style.indexed(248));
-    static final long HEADER_FOCUS = Style.withFg(Style.withBg(0, Style.indexed(25)), Style.indexed(231)) | Style.BOLD;
-    static final long TOAST = Style.withFg(Style.withBg(0, Style.indexed(238)), Style.indexed(231));
-    static final long TOAST_ERROR = Style.withFg(Style.withBg(0, Style.indexed(88)), Style.indexed(231));
-    static final long TOAST_WARNING = Style.withFg(Style.withBg(0, Style.indexed(130)), Style.indexed(231));
-    static final long TOAST_SUCCESS = Style.withFg(Style.withBg(0, Style.indexed(22)), Style.indexed(231));
-    static final long SIDEBAR_DIM = Style.withFg(Style.withBg(0, Style.indexed(235)), Style.indexed(244));
-    static final long PREFIX = Style.withFg(Style.withBg(0, Style.indexed(214)), Style.indexed(16)) | Style.BOLD;
-    static final long OFFLINE = Style.withFg(Style.withBg(0, Style.indexed(124)), Style.indexed(231)) | Style.BOLD;
-    static final long COPY_TEXT = Style.DEFAULT;
-    static final long COPY_SELECTION = Style.withFg(Style.withBg(0, Style.indexed(214)), Style.indexed(16));
+    /** What it paints with; the App sets it when the theme changes. UI thread only. */
+    Theme theme = Theme.TERMINAL;
 
     /** Where things landed, for the mouse. */
     record Hit(int x0, int x1, int y, String kind, String id) {
     }
 
     final List<Hit> hits = new ArrayList<>();
-
-    static long agentColor(String state) {
-        if (state == null) {
-            return Style.withFg(0, Style.indexed(240));
-        }
-        return switch (state) {
-            case "working" -> Style.withFg(0, Style.indexed(220));
-            case "blocked" -> Style.withFg(0, Style.indexed(196));
-            case "done" -> Style.withFg(0, Style.indexed(40));
-            case "idle" -> Style.withFg(0, Style.indexed(75));
-            default -> Style.withFg(0, Style.indexed(245));
-        };
-    }
 
     /** The most urgent agent state among a tab's panes, or null when none runs an agent. */
     static String tabState(Model.Tab t) {
@@ -106,25 +76,25 @@ final class Workbench {
 
     /** The tab bar; the right {@code reserve} columns are left to the top-right widget region. */
     void tabBar(Canvas c, Model.Workspace ws, java.util.Set<String> activity, java.util.Set<String> bells, int reserve) {
-        c.fill(0, 0, c.cols, 1, Canvas.BLANK, BAR);
+        c.fill(0, 0, c.cols, 1, Canvas.BLANK, theme.bar);
         int x = 0;
-        x += c.text(x, 0, workspaceLabel(ws), ACCENT, c.cols - x);
+        x += c.text(x, 0, workspaceLabel(ws), theme.accent, c.cols - x);
         if (ws == null) {
             return;
         }
         int limit = c.cols - reserve;
         for (Model.Tab t : ws.tabs()) {
             if (x >= limit) {
-                x += c.text(x, 0, "…", BAR_DIM, limit + 1 - x);
+                x += c.text(x, 0, "…", theme.barDim, limit + 1 - x);
                 break;
             }
             boolean active = t.id().equals(ws.activeTab());
-            long st = active ? BAR_ACTIVE : BAR;
+            long st = active ? theme.barActive : theme.bar;
             int x0 = x;
             x += c.text(x, 0, " ", st, limit - x);
             String state = tabState(t);
             if (state != null) {
-                x += c.text(x, 0, "●", Style.withBg(agentColor(state), Style.bg(st)), limit - x);
+                x += c.text(x, 0, "●", Style.withBg(theme.agent(state), Style.bg(st)), limit - x);
             }
             x += c.text(x, 0, tabLabel(t, activity, bells), st, limit - x);
             hits.add(new Hit(x0, x, 0, "tab", t.id()));
@@ -136,15 +106,15 @@ final class Workbench {
      * {@code listHeight} rows (cut with "…N more" when they do not all fit).
      */
     void sidebar(Canvas c, Model m, int top, int width, int height, int listHeight) {
-        c.fill(0, top, width, height, Canvas.BLANK, SIDEBAR);
-        c.text(1, top, "WORKSPACES", SIDEBAR | Style.BOLD, width - 2);
+        c.fill(0, top, width, height, Canvas.BLANK, theme.sidebar);
+        c.text(1, top, "WORKSPACES", theme.sidebar | Style.BOLD, width - 2);
         List<Model.Workspace> order = m.displayOrder();
         int room = Math.min(height, listHeight) - 1;
         int shown = order.size() <= room ? order.size() : Math.max(0, room - 1);
         int y = top + 1;
         for (Model.Workspace w : order.subList(0, shown)) {
             boolean active = w.id().equals(m.activeWorkspace);
-            long st = active ? SIDEBAR_ACTIVE : SIDEBAR;
+            long st = active ? theme.sidebarActive : theme.sidebar;
             c.fill(0, y, width, 1, Canvas.BLANK, st);
             String name = (w.pinned() ? "^ " : "  ") + (w.name() != null ? w.name() : "workspace " + w.index());
             int x = c.text(0, y, Canvas.clip(name, width - 2), st, width - 1) + 1;
@@ -154,30 +124,30 @@ final class Workbench {
                         break;
                     }
                     String g = p.agentState() == null ? "·" : "●";
-                    x += c.text(x, y, g, Style.withBg(agentColor(p.agentState()), Style.bg(st)), width - 1 - x);
+                    x += c.text(x, y, g, Style.withBg(theme.agent(p.agentState()), Style.bg(st)), width - 1 - x);
                 }
             }
             hits.add(new Hit(0, width, y, "workspace", w.id()));
             y++;
         }
         if (shown < order.size() && room > 0) {
-            c.text(2, y, "…" + (order.size() - shown) + " more", SIDEBAR_DIM, width - 3);
+            c.text(2, y, "…" + (order.size() - shown) + " more", theme.sidebarDim, width - 3);
         }
         // its border, which the mouse drags to resize
         for (int r = top; r < top + height; r++) {
-            c.put(width, r, "│", 1, BORDER);
+            c.put(width, r, "│", 1, theme.border);
         }
         hits.add(new Hit(width, width + 1, -1, "sidebar_edge", null));
     }
 
     /** The right sidebar's background and border; docks paint over it, and without any it says so. */
     void rightSidebar(Canvas c, int x, int top, int width, int height, boolean empty) {
-        c.fill(x, top, width, height, Canvas.BLANK, SIDEBAR);
+        c.fill(x, top, width, height, Canvas.BLANK, theme.sidebar);
         for (int r = top; r < top + height; r++) {
-            c.put(x, r, "│", 1, BORDER);
+            c.put(x, r, "│", 1, theme.border);
         }
         if (empty) {
-            c.text(x + 2, top, "no docks", SIDEBAR_DIM, width - 3);
+            c.text(x + 2, top, "no docks", theme.sidebarDim, width - 3);
         }
     }
 
@@ -186,13 +156,13 @@ final class Workbench {
         for (Layout.Divider d : l.dividers) {
             if (d.horizontal()) {
                 for (int r = d.line().y(); r < d.line().y() + d.line().h(); r++) {
-                    c.put(d.line().x(), r, "│", 1, BORDER);
+                    c.put(d.line().x(), r, "│", 1, theme.border);
                 }
             }
         }
         for (Layout.Place p : l.places.values()) {
             boolean f = p.pane().equals(focused);
-            long st = f ? HEADER_FOCUS : HEADER;
+            long st = f ? theme.headerFocus : theme.header;
             Layout.Rect r = p.all();
             c.fill(r.x(), r.y(), r.w(), 1, Canvas.BLANK, st);
             Model.Pane mp = tab.panes().get(p.pane());
@@ -200,7 +170,7 @@ final class Workbench {
                     + (tab.zoomed() && f ? "  [zoom]" : "") + (activity.contains(p.pane()) ? " +" : "");
             int x = r.x();
             if (mp != null && mp.agentState() != null) {
-                x += c.text(x, r.y(), " ●", Style.withBg(agentColor(mp.agentState()), Style.bg(st)), r.w());
+                x += c.text(x, r.y(), " ●", Style.withBg(theme.agent(mp.agentState()), Style.bg(st)), r.w());
             }
             c.text(x, r.y(), Canvas.clip(label, Math.max(0, r.w() - (x - r.x()))), st, r.w() - (x - r.x()));
             hits.add(new Hit(r.x(), r.x() + r.w(), r.y(), "header", p.pane()));
@@ -209,7 +179,7 @@ final class Workbench {
                 for (Layout.Divider d : l.dividers) {
                     if (d.horizontal() && (d.line().x() == r.x() + r.w() || d.line().x() == r.x() - 1)) {
                         for (int y = Math.max(r.y(), d.line().y()); y < Math.min(r.y() + r.h(), d.line().y() + d.line().h()); y++) {
-                            c.put(d.line().x(), y, "│", 1, BORDER_FOCUS);
+                            c.put(d.line().x(), y, "│", 1, theme.borderFocus);
                         }
                     }
                 }
@@ -224,28 +194,18 @@ final class Workbench {
      */
     int bottom(Canvas c, String left, long leftStyle, String version, boolean offline, int reserve) {
         int y = c.rows - 1;
-        c.fill(0, y, c.cols, 1, Canvas.BLANK, BAR);
+        c.fill(0, y, c.cols, 1, Canvas.BLANK, theme.bar);
         String right = versionLabel(version, offline);
         int rw = Canvas.width(right);
         int room = Math.max(0, c.cols - rw - 1 - reserve);
         c.text(0, y, Canvas.clip(left, room), leftStyle, room);
         int vx = Math.max(0, c.cols - rw);
-        c.text(vx, y, right, offline ? OFFLINE : BAR_DIM, rw);
+        c.text(vx, y, right, offline ? theme.offline : theme.barDim, rw);
         return vx;
     }
 
     static String versionLabel(String version, boolean offline) {
         return offline ? " server stopped: reconnecting… " : " artuditu " + version + " ";
-    }
-
-    /** A toast's rendition by its level. */
-    static long toastStyle(String level) {
-        return switch (level == null ? "info" : level) {
-            case "error" -> TOAST_ERROR;
-            case "warning" -> TOAST_WARNING;
-            case "success" -> TOAST_SUCCESS;
-            default -> TOAST;
-        };
     }
 
     /** Toasts stacked up from row {@code bottom}, newest lowest, right-aligned. */
@@ -254,7 +214,7 @@ final class Workbench {
         for (int i = toasts.size() - 1; i >= 0 && y > 0; i--, y--) {
             String t = " " + Canvas.clip(toasts.get(i).text(), Math.max(4, c.cols / 2)) + " ";
             int w = Canvas.width(t);
-            c.text(Math.max(0, c.cols - w - 1), y, t, toastStyle(toasts.get(i).level()), w);
+            c.text(Math.max(0, c.cols - w - 1), y, t, theme.toast(toasts.get(i).level()), w);
         }
     }
 
@@ -264,10 +224,10 @@ final class Workbench {
         int h = Math.min(c.rows - 2, lines.size() + 2);
         int x = Math.max(0, (c.cols - w) / 2);
         int y = Math.max(0, (c.rows - h) / 2);
-        c.fill(x, y, w, h, Canvas.BLANK, TOAST);
-        c.text(x + 2, y, title, TOAST | Style.BOLD, w - 4);
+        c.fill(x, y, w, h, Canvas.BLANK, theme.toast);
+        c.text(x + 2, y, title, theme.toast | Style.BOLD, w - 4);
         for (int i = 0; i < h - 2; i++) {
-            c.text(x + 2, y + 1 + i, lines.get(i), TOAST, w - 4);
+            c.text(x + 2, y + 1 + i, lines.get(i), theme.toast, w - 4);
         }
     }
 }

@@ -74,15 +74,15 @@ class ModuleDrawingTest {
         assertEquals(1, placed.size());
         assertFalse(placed.get(0).compact());
         Canvas c = new Canvas(60, 1);
-        c.fill(0, 0, 60, 1, Canvas.BLANK, Workbench.BAR);
+        c.fill(0, 0, 60, 1, Canvas.BLANK, Theme.TERMINAL.bar);
         List<Spot> spots = new ArrayList<>();
-        BarPainter.paint(c, 0, 0, placed, Workbench.BAR, spots);
+        BarPainter.paint(c, Theme.TERMINAL, 0, 0, placed, Theme.TERMINAL.bar, spots);
         // 3/7 of 8 cells: three full blocks and three eighths
         assertEquals("CI ✓ ● passing  2  ███▍      │x", row(c, 0).stripTrailing());
         assertEquals(31, BarPainter.measure(ws.get(0).content()), "the server's width");
         assertEquals(244, fg(c, 0, 0), "muted");
         assertEquals(40, fg(c, 3, 0), "success");
-        assertEquals(Style.fg(Workbench.agentColor("done")), Style.fg(c.st[5]), "a state's dot in its agent colour");
+        assertEquals(Style.fg(Theme.TERMINAL.agent("done")), Style.fg(c.st[5]), "a state's dot in its agent colour");
         assertEquals(250, fg(c, 7, 0), "its label in the normal tone");
         assertEquals(160, bg(c, 16, 0), "an error badge: the tone as background");
         assertTrue(Style.has(c.st[16], Style.BOLD));
@@ -96,7 +96,7 @@ class ModuleDrawingTest {
         List<Widget> ws = ModuleUi.widgets(json(CI));
         Canvas c = new Canvas(60, 1);
         List<Spot> spots = new ArrayList<>();
-        BarPainter.paint(c, 10, 0, BarPainter.fit(ws, "top-right", 100), Workbench.BAR, spots);
+        BarPainter.paint(c, Theme.TERMINAL, 10, 0, BarPainter.fit(ws, "top-right", 100), Theme.TERMINAL.bar, spots);
         assertNull(ModuleUi.at(spots, 10, 0), "CI has no action");
         Spot badge = ModuleUi.at(spots, 10 + 16, 0);
         assertEquals("{\"id\":\"ci\",\"action\":\"details\",\"bar_id\":\"status\",\"bar_segment\":5,"
@@ -109,7 +109,7 @@ class ModuleDrawingTest {
 
         // in its compact form the index is the compact content's
         spots.clear();
-        BarPainter.paint(c, 0, 0, BarPainter.fit(ws, "top-right", 5), Workbench.BAR, spots);
+        BarPainter.paint(c, Theme.TERMINAL, 0, 0, BarPainter.fit(ws, "top-right", 5), Theme.TERMINAL.bar, spots);
         assertEquals("{\"id\":\"ci\",\"action\":\"details\",\"bar_id\":\"status\",\"bar_segment\":0,\"wait\":false}",
                 ModuleUi.at(spots, 0, 0).click().params().toString());
     }
@@ -149,7 +149,7 @@ class ModuleDrawingTest {
         assertEquals(1, p.size(), "100 for the first, and the region is full");
         assertEquals(100, BarPainter.width(p));
         Canvas c = new Canvas(120, 1);
-        BarPainter.paint(c, 0, 0, p, Workbench.BAR, new ArrayList<>());
+        BarPainter.paint(c, Theme.TERMINAL, 0, 0, p, Theme.TERMINAL.bar, new ArrayList<>());
         assertEquals("w".repeat(99) + "…", row(c, 0).substring(0, 100), "a widget cut at 100 columns ends in an ellipsis");
         assertEquals(" ", row(c, 0).substring(100, 101));
         // wide characters count two columns
@@ -207,11 +207,11 @@ class ModuleDrawingTest {
                 new Row("three", "done", "open", "c", List.of()),
                 new Row("four", null, "open", "d", List.of()),
                 new Row("five", null, "open", "e", List.of())));
-        DockPainter.dock(c, d, 0, 1, 20, 5, spots);
+        DockPainter.dock(c, Theme.TERMINAL, d, 0, 1, 20, 5, spots);
         assertEquals(" Files", row(c, 1).stripTrailing());
         assertTrue(Style.has(c.st[20 + 1], Style.BOLD));
         assertEquals(" ● a very long row…", row(c, 2).stripTrailing(), "cut to the width");
-        assertEquals(Style.fg(Workbench.agentColor("working")), Style.fg(c.st[2 * 20 + 1]));
+        assertEquals(Style.fg(Theme.TERMINAL.agent("working")), Style.fg(c.st[2 * 20 + 1]));
         assertEquals("   plain", row(c, 3).stripTrailing());
         assertEquals(" ● three", row(c, 4).stripTrailing());
         assertEquals("   …2 more", row(c, 5).stripTrailing());
@@ -230,7 +230,7 @@ class ModuleDrawingTest {
         int[] h = DockPainter.layout(2, docks, 11);
         assertEquals(List.of(2, 3, 4), box(h));
         List<Spot> spots = new ArrayList<>();
-        DockPainter.paint(c, docks, 0, 1 + h[0], 24, h, true, spots);
+        DockPainter.paint(c, Theme.TERMINAL, docks, 0, 1 + h[0], 24, h, true, spots);
         assertEquals("", row(c, 3).strip());
         assertEquals(" A", row(c, 4).stripTrailing());
         assertEquals(" ● row 0", row(c, 5).stripTrailing());
@@ -276,7 +276,7 @@ class ModuleDrawingTest {
 
         Canvas c = new Canvas(40, 12);
         m.key(Input.Key.named("up"));
-        m.paint(c);
+        m.paint(c, Theme.TERMINAL);
         assertEquals(6, m.x, "right of where it was opened");
         assertEquals(2, m.y);
         assertEquals("┌────────┐", row(c, 2).substring(6, 16));
@@ -293,12 +293,12 @@ class ModuleDrawingTest {
         assertTrue(m.contains(6, 4));
         assertFalse(m.contains(5, 4));
         m.key(Input.Key.named("down"));
-        m.paint(c);
+        m.paint(c, Theme.TERMINAL);
         assertEquals(203, fg(c, 8, 5), "a destructive entry in the error colour");
 
         // opened near the right edge and the bottom, it stays on screen
         Menu edge = new Menu("m", entries, null, 38, 10);
-        edge.paint(c);
+        edge.paint(c, Theme.TERMINAL);
         assertEquals(28, edge.x);
         assertEquals(6, edge.y);
     }
@@ -312,7 +312,7 @@ class ModuleDrawingTest {
         }
         Canvas c = new Canvas(40, 10);
         List<Spot> spots = new ArrayList<>();
-        assertEquals(4, NoticePainter.paint(c, ns, 8, spots));
+        assertEquals(4, NoticePainter.paint(c, Theme.TERMINAL, ns, 8, spots));
         assertEquals(" i note 5 ", row(c, 8).substring(29, 39));
         assertEquals(" ✓ note 4 › ", row(c, 7).substring(27, 39));
         assertEquals(" ✗ note 3 ", row(c, 6).substring(29, 39));

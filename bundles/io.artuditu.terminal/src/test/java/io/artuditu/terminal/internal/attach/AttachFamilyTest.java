@@ -209,6 +209,8 @@ class AttachFamilyTest {
         final Thread writer;
         ObjectNode reply;
         ClientScreen screen;
+        /** The last frame applied to {@link #screen}, by {@link #until} or {@link #nextOther}. */
+        JsonNode lastFrame;
         volatile boolean aborted;
 
         Client(String pane, int cols, int rows) {
@@ -273,12 +275,23 @@ class AttachFamilyTest {
                     others.add(l);
                     return l;
                 }
-                screen.apply(l);
+                apply(l);
             }
         }
 
-        /** Applies frames until the screen satisfies {@code want}; returns the frame that did it. */
+        private void apply(JsonNode frameLine) {
+            screen.apply(frameLine);
+            lastFrame = frameLine;
+        }
+
+        /**
+         * Applies frames until the screen satisfies {@code want}; returns the frame that did it.
+         * A frame {@link #nextOther} already applied counts: the screen is checked first.
+         */
         JsonNode until(String what, Predicate<ClientScreen> want) throws InterruptedException {
+            if (lastFrame != null && want.test(screen)) {
+                return lastFrame.get("frame");
+            }
             long deadline = System.nanoTime() + 15_000_000_000L;
             while (true) {
                 JsonNode l = in.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -287,7 +300,7 @@ class AttachFamilyTest {
                     others.add(l);
                     continue;
                 }
-                screen.apply(l);
+                apply(l);
                 if (want.test(screen)) {
                     return l.get("frame");
                 }

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The theme family over the real socket: the registry's order and its problems, theme.use and
  * config.patch checked against it, theme.reload, the watched home folder, a selected theme
- * that disappears, themes a bundle module ships, and updating the family's bundle.
+ * that disappears, themes a bundle module ships, and updating the family's bundle (no thread,
+ * class loader or service left behind).
  */
 class ThemeMethodsTest {
     static final List<String> BUILTINS = List.of("default", "default-light", "catppuccin-latte", "catppuccin-mocha",
@@ -327,6 +328,7 @@ class ThemeMethodsTest {
         try (ForegroundServer s = new ForegroundServer(home)) {
             ok(s.socket, "theme.use", "{\"id\":\"gruvbox-dark\"}");
             long pid = s.process.pid();
+            Map<String, Long> before = ModuleReloadCyclesTest.leaks(pid);
             Path jar = Cli.ROOT.resolve("bundles/io.artuditu.themes/target/io.artuditu.themes-0.1.0-SNAPSHOT.jar");
             for (int i = 0; i < 3; i++) {
                 ok(s.socket, "server.bundle.update", "{\"bundle\":\"io.artuditu.themes\",\"path\":"
@@ -338,6 +340,10 @@ class ThemeMethodsTest {
                 assertEquals(1L, ModuleReloadCyclesTest.threadNames(pid).stream().filter(n -> n.equals("themes-watch"))
                         .count(), "one watcher after update " + (i + 1));
             }
+            Map<String, Long> after = ModuleReloadCyclesTest.awaitSettled(pid, before);
+            assertEquals(before.get("class loaders"), after.get("class loaders"), "the old bundles' class loaders are gone");
+            assertEquals(before.get("services"), after.get("services"), "no service is left registered twice");
+            assertTrue(after.get("threads") <= before.get("threads") + 8, "threads " + before + " -> " + after);
             Files.writeString(home.resolve("themes/late.toml"), theme("late", "#000000"));
             Terms.await("the updated bundle's watcher works",
                     () -> ids(ok(s.socket, "theme.list", "{}")).contains("late"));

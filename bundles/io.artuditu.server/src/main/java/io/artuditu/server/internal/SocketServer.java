@@ -27,6 +27,10 @@ import org.newsclub.net.unix.AFUNIXSocketCredentials;
 /**
  * The UHP endpoint: one owner-only Unix socket, one request line per connection.
  *
+ * <p>Threads: one pool thread accepts; when it takes a connection it hands accepting to
+ * another pool thread (an idle one, or a new one) and serves that connection itself, so a
+ * request never waits for a thread to wake before it is read (leader/follower).
+ *
  * <p>Bounds: at most {@code maxConnections} connections are served at once (one worker
  * thread each, reused while busy, idle workers exit after 30 s); the next one gets
  * {@code too_many_connections} and is closed. A connection has
@@ -72,7 +76,10 @@ public final class SocketServer implements AutoCloseable {
     static final int LINGER_MILLIS = 250;
     private SessionLock lock;
     private AFUNIXServerSocket listener;
-    private Thread acceptor;
+    /** Whether {@link #accept} started the accept loop. */
+    private boolean accepting;
+    /** Counted down when an accept loop ends because the server closed, for {@link #close}. */
+    private final java.util.concurrent.CountDownLatch acceptEnded = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean closed;
 
     public SocketServer(SocketLocation location, long uid, UhpDispatcher dispatcher, int maxConnections,
@@ -91,9 +98,10 @@ public final class SocketServer implements AutoCloseable {
         this.initialFrameMillis = initialFrameMillis;
         AtomicLong threads = new AtomicLong();
         // A cached pool: idle workers are reused, new ones made only when none is idle, and
-        // they exit after 30 s idle. The admission counter keeps tasks at maxConnections; the
-        // slack covers workers that have released their slot but not yet returned to the pool.
-        this.workers = new ThreadPoolExecutor(0, maxConnections + WORKER_SLACK, 30, TimeUnit.SECONDS,
+        // they exit after 30 s idle. The admission counter keeps serving tasks at
+        // maxConnections, plus the one accepting; the slack covers workers that have released
+        // their slot but not yet returned to the pool.
+        this.workers = new ThreadPoolExecutor(0, maxConnections + 1 + WORKER_SLACK, 30, TimeUnit.SECONDS,
                 new SynchronousQueue<>(), r -> {
                     Thread t = new Thread(r, "uhp-conn-" + threads.incrementAndGet());
                     t.setDaemon(true);
@@ -146,12 +154,15 @@ public final class SocketServer implements AutoCloseable {
 
     /** Starts the accept thread; returns false when it already runs (or the server is closed). */
     public synchronized boolean accept() {
-        if (acceptor != null || closed) {
+        if (accepting || closed) {
             return false;
         }
-        acceptor = new Thread(this::acceptLoop, "uhp-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        try {
+            workers.execute(this::acceptLoop);
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+        accepting = true;
         LOG.log(Level.INFO, "listening on " + location.logical()
                 + (location.aliased() ? " (bound at " + location.bind() + ")" : ""));
         return true;
@@ -165,6 +176,11 @@ public final class SocketServer implements AutoCloseable {
         return location;
     }
 
+    /**
+     * Accepts until it takes a connection it may serve, then hands accepting to another pool
+     * thread and serves the connection on this one. A refused connection (at the limit, or
+     * no thread left to accept next) keeps this thread accepting.
+     */
     private void acceptLoop() {
         while (!closed) {
             Socket s;
@@ -185,15 +201,19 @@ public final class SocketServer implements AutoCloseable {
                 continue;
             }
             try {
-                workers.execute(() -> serve(s, id));
-                stats.accepted.increment();
+                workers.execute(this::acceptLoop);
             } catch (RejectedExecutionException busy) {
                 stats.active.decrementAndGet();
                 stats.rejected.increment();
                 refuse(s, ErrorCode.TOO_MANY_CONNECTIONS,
                         "the server is at its limit of " + maxConnections + " connections; retry shortly");
+                continue;
             }
+            stats.accepted.increment();
+            serve(s, id);
+            return;
         }
+        acceptEnded.countDown();
     }
 
     private void refuse(Socket s, ErrorCode code, String message) {
@@ -316,9 +336,9 @@ public final class SocketServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "closing the listener failed", e);
         }
-        if (acceptor != null) {
+        if (accepting) {
             try {
-                acceptor.join(2_000);
+                acceptEnded.await(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -10,6 +10,12 @@ import java.util.function.Consumer;
  * Coalesces screen changes: a screen that changed is fired at most once per
  * {@value #FRAME_MILLIS} ms, on the one {@code terminal-notify} thread, however many output
  * chunks arrived in between. Nothing runs while nothing changes (no idle timer).
+ *
+ * <p>Input is the exception: the first change to a screen after a client typed into it
+ * ({@link Screen#typed}; its echo, as a rule) ends the window at once, so a keystroke's echo
+ * is never held back by a window an earlier change opened. The batch it fires opens a new
+ * window, so the rest of a burst (a command's output, a paste's echo) coalesces as before:
+ * at most one early batch per input write.
  */
 final class Notifier implements AutoCloseable {
     /** About 60 notifications per second per screen at most. */
@@ -22,11 +28,21 @@ final class Notifier implements AutoCloseable {
     private final List<Consumer<String>> global = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> inputs = new CopyOnWriteArrayList<>();
     private final RenderCounters counters;
+    private final long windowNanos;
     private final Thread thread;
+    // Guarded by dirty:
     private boolean closed;
+    /** A screen typed into since its last notification changed: end the window now. */
+    private boolean input;
 
     Notifier(RenderCounters counters) {
+        this(counters, FRAME_MILLIS);
+    }
+
+    /** With a window of {@code windowMillis} instead of {@value #FRAME_MILLIS} (tests). */
+    Notifier(RenderCounters counters, long windowMillis) {
         this.counters = counters;
+        this.windowNanos = windowMillis * 1_000_000L;
         thread = new Thread(this::run, "terminal-notify");
         thread.setDaemon(true);
         thread.start();
@@ -70,20 +86,26 @@ final class Notifier implements AutoCloseable {
     }
 
     void changed(Screen s) {
+        boolean afterInput = s.takeTyped();
         synchronized (dirty) {
-            if (dirty.add(s) && dirty.size() == 1) {
+            boolean first = dirty.add(s) && dirty.size() == 1;
+            if (afterInput) {
+                input = true;
+            }
+            if (first || afterInput) {
                 dirty.notifyAll();
             }
         }
     }
 
     private void run() {
+        boolean windowed = false; // a window, not idling, came before this batch
+        boolean cut = false; // that window ended early, for input
         while (true) {
             Screen[] batch;
-            boolean idled = false;
             synchronized (dirty) {
                 while (dirty.isEmpty() && !closed) {
-                    idled = true;
+                    windowed = false;
                     try {
                         dirty.wait();
                     } catch (InterruptedException e) {
@@ -95,8 +117,10 @@ final class Notifier implements AutoCloseable {
                 }
                 batch = dirty.toArray(new Screen[0]);
                 dirty.clear();
+                input = false; // what this batch fires; input from now on cuts the next window
             }
-            counters.add(idled ? RenderCounters.Count.WAKE_NOTIFY_CHANGE : RenderCounters.Count.WAKE_NOTIFY_WINDOW);
+            counters.add(!windowed ? RenderCounters.Count.WAKE_NOTIFY_CHANGE
+                    : cut ? RenderCounters.Count.WAKE_NOTIFY_INPUT : RenderCounters.Count.WAKE_NOTIFY_WINDOW);
             for (Screen s : batch) {
                 s.fire();
                 for (Consumer<String> w : global) {
@@ -107,10 +131,23 @@ final class Notifier implements AutoCloseable {
                     }
                 }
             }
-            try {
-                Thread.sleep(FRAME_MILLIS); // the coalescing window: changes meanwhile wait for the next batch
-            } catch (InterruptedException e) {
-                return;
+            // The coalescing window: changes meanwhile wait for the next batch, unless one
+            // follows input.
+            synchronized (dirty) {
+                long deadline = System.nanoTime() + windowNanos;
+                long left;
+                while (!input && !closed && (left = deadline - System.nanoTime()) > 0) {
+                    try {
+                        dirty.wait(left / 1_000_000, (int) (left % 1_000_000));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                windowed = true;
+                cut = input;
             }
         }
     }

@@ -31,6 +31,11 @@ public final class RenderCounters {
         WAKE_NOTIFY_CHANGE,
         /** {@code terminal-notify}'s coalescing window ended with changes already waiting. */
         WAKE_NOTIFY_WINDOW,
+        /**
+         * {@code terminal-notify} cut its coalescing window short: a screen typed into since its
+         * last notification changed (a key's echo), and was fired at once.
+         */
+        WAKE_NOTIFY_INPUT,
         /** {@code terminal-events} ran the check a screen change queued. */
         WAKE_EVENTS_CHANGE,
         /** {@code terminal-events} ran a due output or bell timer. */

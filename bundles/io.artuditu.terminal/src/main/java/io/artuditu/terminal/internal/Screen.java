@@ -15,7 +15,8 @@ import java.util.function.Function;
  * reads it through {@link #read}, under the same lock, so a reader sees whole chunks.
  * The terminal's answers to queries (device attributes, cursor position) go back to the
  * PTY at once. Watchers ({@link #watch}) hear about changes through the {@link Notifier},
- * coalesced to at most one call per {@value Notifier#FRAME_MILLIS} ms per screen.
+ * coalesced to at most one call per {@value Notifier#FRAME_MILLIS} ms per screen, except the
+ * first change after input ({@link #typed}), which the notifier fires at once.
  */
 public final class Screen implements PtyListener {
     /** Most watchers (streams, waits) one screen carries. */
@@ -33,6 +34,8 @@ public final class Screen implements PtyListener {
     /** A title set through the API, shown instead of the program's; null for none. Guarded by this. */
     private String titleOverride;
     private volatile boolean ended;
+    /** Set by {@link #typed}, taken by the next change: that change is notified without the window. */
+    private final java.util.concurrent.atomic.AtomicBoolean typedSinceChange = new java.util.concurrent.atomic.AtomicBoolean();
     private final long historyBudget;
 
     Screen(Pty pty, Limits limits, Notifier notifier) {
@@ -104,10 +107,17 @@ public final class Screen implements PtyListener {
 
     /**
      * A client is about to write input (keys, a paste, text) to this screen's program: the
-     * notifier tells its input watchers at once, on this thread.
+     * notifier tells its input watchers at once, on this thread, and fires the screen's next
+     * change (the echo, as a rule) without waiting for its coalescing window.
      */
     public void typed() {
+        typedSinceChange.set(true);
         notifier.typed(this);
+    }
+
+    /** Whether input came since the last change; clears it (the notifier, on a change). */
+    boolean takeTyped() {
+        return typedSinceChange.getAndSet(false);
     }
 
     /** Runs {@code reader} with the terminal locked; do not keep the terminal. */

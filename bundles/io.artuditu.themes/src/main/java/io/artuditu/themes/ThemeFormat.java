@@ -102,6 +102,14 @@ public final class ThemeFormat {
     private ThemeFormat() {
     }
 
+    /**
+     * One TOML reader for every parse, made on first use, so a client that only reads this
+     * class's key lists (the TUI) never loads Jackson's TOML module.
+     */
+    private static final class Toml {
+        static final TomlMapper MAPPER = new TomlMapper();
+    }
+
     private static void derive(String key, ToIntFunction<Map<String, Integer>> f) {
         DERIVED.put(key, f);
     }
@@ -128,7 +136,7 @@ public final class ThemeFormat {
         }
         JsonNode root;
         try {
-            root = new TomlMapper().readTree(text);
+            root = Toml.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new Invalid("not valid TOML: " + e.getOriginalMessage());
         } catch (IOException e) {

@@ -1,6 +1,8 @@
 package io.artuditu.tui;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.artuditu.themes.Rgb;
+import io.artuditu.themes.ThemeFormat;
 import io.artuditu.vt.Style;
 import java.util.HashMap;
 import java.util.List;
@@ -20,21 +22,12 @@ import java.util.Map;
  * the writer read it on the UI thread.
  */
 final class Theme {
-    /** The 16 ANSI colours' keys in a theme's {@code colors}, in index order. */
-    static final List<String> ANSI = List.of("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-            "bright_black", "bright_red", "bright_green", "bright_yellow", "bright_blue", "bright_magenta",
-            "bright_cyan", "bright_white");
+    /** The 16 ANSI colours' keys in a theme's {@code colors}, in index order (the format's own list). */
+    static final List<String> ANSI = ThemeFormat.PALETTE_KEYS;
     /** A theme's terminal colours besides the 16 ANSI ones, as {@code theme.list} names them. */
-    static final List<String> TERMINAL_KEYS = List.of("foreground", "background", "cursor", "selection_foreground",
-            "selection_background");
+    static final List<String> TERMINAL_KEYS = ThemeFormat.TERMINAL_KEYS;
     /** The workbench colours of a {@code theme.list} entry, all of which the contract requires. */
-    static final List<String> WORKBENCH_KEYS = List.of("border", "border_focused", "tab_bar_background",
-            "tab_bar_foreground", "tab_active_background", "tab_active_foreground", "sidebar_background",
-            "sidebar_foreground", "sidebar_active_background", "sidebar_active_foreground", "sidebar_dim",
-            "header_background", "header_foreground", "header_focused_background", "header_focused_foreground",
-            "agent_idle", "agent_working", "agent_blocked", "agent_done", "agent_none", "bar_normal", "bar_muted",
-            "bar_accent", "bar_success", "bar_warning", "bar_error", "notification_background",
-            "notification_foreground", "notification_error", "notification_warning", "notification_success", "prefix");
+    static final List<String> WORKBENCH_KEYS = ThemeFormat.WORKBENCH_KEYS;
     private static final List<String> COLOR_KEYS = java.util.stream.Stream.concat(TERMINAL_KEYS.stream(), ANSI.stream())
             .toList();
     /** The tones a bar segment names; anything else is {@code normal}. */
@@ -222,7 +215,7 @@ final class Theme {
         int bg = c.get("background");
         // the roles the theme format has no key for, from those it has
         c.put("agent_unknown", c.get("agent_none"));
-        c.put("bar_track", blend(c.get("tab_bar_background"), c.get("tab_bar_foreground"), 0.25));
+        c.put("bar_track", Rgb.blend(c.get("tab_bar_background"), c.get("tab_bar_foreground"), 0.25));
         for (String t : TONES) {
             c.put("badge_" + t, c.get("bar_" + t));
             c.put("on_badge_" + t, readable(c.get("bar_" + t), fg, bg));
@@ -347,27 +340,6 @@ final class Theme {
 
     /** WCAG contrast ratio of two 0xRRGGBB colours, 1 to 21. */
     static double contrast(int a, int b) {
-        double la = luminance(a);
-        double lb = luminance(b);
-        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-    }
-
-    private static double luminance(int rgb) {
-        return 0.2126 * linear((rgb >> 16) & 255) + 0.7152 * linear((rgb >> 8) & 255) + 0.0722 * linear(rgb & 255);
-    }
-
-    private static double linear(int c) {
-        double s = c / 255.0;
-        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-    }
-
-    private static int blend(int a, int b, double t) {
-        int r = 0;
-        for (int shift = 16; shift >= 0; shift -= 8) {
-            int x = (a >> shift) & 255;
-            int y = (b >> shift) & 255;
-            r |= (int) Math.round(x + (y - x) * t) << shift;
-        }
-        return r;
+        return Rgb.contrast(a, b);
     }
 }

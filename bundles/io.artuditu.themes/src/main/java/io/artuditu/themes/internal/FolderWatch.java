@@ -3,6 +3,7 @@ package io.artuditu.themes.internal;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import io.artuditu.themes.ThemeFolder;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Watches the home's {@code themes/} folder (and the home itself, for the folder being made
- * again after it was removed) on one thread, {@code themes-watch}. A burst of changes (an
+ * again after it was removed) on one thread, {@code themes-watch}. Only changes to theme files
+ * ({@link ThemeFolder#isThemeFile}) count. A burst of changes (an
  * editor's save is several) is coalesced: the folder is read again once nothing has changed
  * for {@link #QUIET_MS}, or at the latest {@link #MAX_DELAY_MS} after the first change of a
  * continuous stream. It sleeps while nothing changes.
@@ -87,8 +89,11 @@ final class FolderWatch implements AutoCloseable {
         boolean relevant = false;
         boolean isFolder = k == folderKey;
         for (var e : k.pollEvents()) {
-            if (isFolder || e.kind() == StandardWatchEventKinds.OVERFLOW) {
+            if (e.kind() == StandardWatchEventKinds.OVERFLOW) {
                 relevant = true;
+            } else if (isFolder) {
+                // an editor's swap file or a download's .part is not read: only theme files count
+                relevant |= ThemeFolder.isThemeFile(e.context().toString());
             } else if (themes.folder().getFileName().equals(e.context())) {
                 register(); // the folder is back
                 relevant = true;

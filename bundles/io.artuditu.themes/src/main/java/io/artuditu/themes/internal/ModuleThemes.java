@@ -24,6 +24,7 @@ record ModuleThemes(String module, long bundleId, List<File> themes, List<Proble
     static final String MANIFEST = "META-INF/artuditu/module.toml";
     static final String FOLDER = "META-INF/artuditu/themes";
     static final int MAX_FILES = 16;
+    private static final TomlMapper TOML = new TomlMapper();
 
     record File(String file, Theme theme) {
     }
@@ -71,7 +72,7 @@ record ModuleThemes(String module, long bundleId, List<File> themes, List<Proble
         try (InputStream in = manifest.openStream()) {
             byte[] bytes = in.readNBytes(ThemeFormat.MAX_BYTES + 1);
             if (bytes.length <= ThemeFormat.MAX_BYTES) {
-                JsonNode id = new TomlMapper().readTree(new String(bytes, StandardCharsets.UTF_8)).get("id");
+                JsonNode id = TOML.readTree(new String(bytes, StandardCharsets.UTF_8)).get("id");
                 if (id != null && id.isTextual()) {
                     return id.asText();
                 }

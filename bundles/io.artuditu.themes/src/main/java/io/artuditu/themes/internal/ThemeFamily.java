@@ -82,7 +82,8 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
         }
         List<Registry.Problem> builtinProblems = new ArrayList<>();
         List<Registry.Entry> builtins = Themes.builtins(ThemeFamily.class.getClassLoader(), builtinProblems);
-        this.themes = new Themes(folder, builtins, builtinProblems, Registry.FALLBACK, () -> bus);
+        builtinProblems.forEach(p -> LOG.log(Level.ERROR, "themes: built-in " + p.file() + ": " + p.message()));
+        this.themes = new Themes(folder, builtins, Registry.FALLBACK, () -> bus);
         themes.reload("reload");
         this.schema = sectionSchema();
         this.contract = FamilyContract.load(ThemeFamily.class, "protocol/uhp/v1/themes.json")
@@ -154,9 +155,14 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
 
     @Override
     public void check(ObjectNode values) {
-        String id = Themes.idOf(values);
+        requireKnown(Themes.idOf(values));
+    }
+
+    /** theme.use and config.patch alike: an id the current registry lacks is not_found. */
+    private void requireKnown(String id) {
         if (!themes.state().listing().byId().containsKey(id)) {
-            throw notFound(id);
+            throw new UhpException(ErrorCode.NOT_FOUND, "no theme '" + id
+                    + "' (theme.list shows the ids); nothing changed", Map.of("id", id));
         }
     }
 
@@ -172,11 +178,6 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
                 .put("pattern", "^[a-z0-9][a-z0-9_.-]*$")
                 .put("description", "The selected theme's id (theme.list); a missing one falls back to default.");
         return s;
-    }
-
-    private static UhpException notFound(String id) {
-        return new UhpException(ErrorCode.NOT_FOUND, "no theme '" + id + "' (theme.list shows the ids); nothing changed",
-                Map.of("id", id));
     }
 
     // ------------------------------------------------------------------ methods
@@ -199,9 +200,7 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
 
     ObjectNode use(Call call) {
         String id = call.params().path("id").asText();
-        if (!themes.state().listing().byId().containsKey(id)) {
-            throw notFound(id);
-        }
+        requireKnown(id); // before anything else, even when the config family is away
         ConfigEditor e = editor;
         if (e == null) {
             throw new UhpException(ErrorCode.METHOD_UNAVAILABLE,

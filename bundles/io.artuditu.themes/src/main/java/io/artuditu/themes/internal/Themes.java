@@ -11,8 +11,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.lang.System.Logger;
-import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +29,6 @@ import java.util.function.Supplier;
 final class Themes {
     static final String CHANGED = "theme.changed";
     static final String BUILTIN = "io/artuditu/themes/builtin/";
-    private static final Logger LOG = System.getLogger(Themes.class.getName());
 
     /** A registry with its listing and active entry worked out once. */
     record State(Registry registry, Registry.Listing listing, Registry.Entry active) {
@@ -51,14 +48,10 @@ final class Themes {
     private long scanTickets;
     private long appliedScan;
 
-    Themes(Path folder, List<Registry.Entry> builtins, List<Registry.Problem> builtinProblems, String configured,
-            Supplier<EventBus> bus) {
+    Themes(Path folder, List<Registry.Entry> builtins, String configured, Supplier<EventBus> bus) {
         this.folder = folder;
         this.bus = bus;
         this.state = State.of(new Registry(builtins, List.of(), List.of(), List.of(), configured));
-        if (!builtinProblems.isEmpty()) {
-            builtinProblems.forEach(p -> LOG.log(Level.ERROR, "themes: built-in " + p.file() + ": " + p.message()));
-        }
     }
 
     State state() {

@@ -234,7 +234,8 @@ def keys(work, a, n, warmup, gap_ms, out):
     try:
         settle(c)
         lat = typing(c, n, warmup, gap_ms)
-        out.update(artu_keys_p50_us=pct(lat, 50), artu_keys_p90_us=pct(lat, 90), artu_keys_p99_us=pct(lat, 99))
+        out.update(artu_keys_p50_us=pct(lat, 50), artu_keys_p90_us=pct(lat, 90), artu_keys_p99_us=pct(lat, 99),
+                   artu_keys_samples_us=lat)
     finally:
         c.write(b"\x02d")
         time.sleep(0.3)
@@ -244,7 +245,8 @@ def keys(work, a, n, warmup, gap_ms, out):
         c = t.client()
         settle(c)
         lat = typing(c, n, warmup, gap_ms)
-        out.update(tmux_keys_p50_us=pct(lat, 50), tmux_keys_p90_us=pct(lat, 90), tmux_keys_p99_us=pct(lat, 99))
+        out.update(tmux_keys_p50_us=pct(lat, 50), tmux_keys_p90_us=pct(lat, 90), tmux_keys_p99_us=pct(lat, 99),
+                   tmux_keys_samples_us=lat)
         c.stop()
     finally:
         t.stop()

@@ -202,18 +202,20 @@ public final class TerminalBench {
         long[] frameBytes = new long[reps];
         for (int r = 0; r < reps; r++) {
             mbps[0][r] = rate(size, barePty(work, file, r));
-            mbps[1][r] = rate(size, tmuxThroughput(work, file, r, false));
-            if (artu.ok()) {
-                long[] a = artuThroughput(artu, work, file, r, false);
-                mbps[2][r] = rate(size, a[0]);
-            }
-            mbps[3][r] = rate(size, tmuxThroughput(work, file, r, true));
-            if (artu.ok()) {
-                long[] a = artuThroughput(artu, work, file, r, true);
-                mbps[4][r] = rate(size, a[0]);
-                frames[r] = a[1];
-                frameBytes[r] = a[2];
-            }
+            int rep = r;
+            sides(() -> {
+                if (artu.ok()) {
+                    mbps[2][rep] = rate(size, artuThroughput(artu, work, file, rep, false)[0]);
+                }
+            }, () -> mbps[1][rep] = rate(size, tmuxThroughput(work, file, rep, false)));
+            sides(() -> {
+                if (artu.ok()) {
+                    long[] a = artuThroughput(artu, work, file, rep, true);
+                    mbps[4][rep] = rate(size, a[0]);
+                    frames[rep] = a[1];
+                    frameBytes[rep] = a[2];
+                }
+            }, () -> mbps[3][rep] = rate(size, tmuxThroughput(work, file, rep, true)));
             System.err.printf(Locale.ROOT, "throughput rep %d: bare %.1f, tmux %.1f, artu %.1f, tmux attached %.1f,"
                     + " artu attached %.1f MB/s (%d frames, %d bytes)%n", r + 1, mbps[0][r], mbps[1][r], mbps[2][r],
                     mbps[3][r], mbps[4][r], frames[r], frameBytes[r]);
@@ -350,7 +352,10 @@ public final class TerminalBench {
         Files.createDirectories(work);
         long interval = seconds * SECOND / pings;
         Out o = new Out("flood").put("pings", pings).put("seconds", seconds);
-        if (artu.ok()) {
+        Call artuSide = () -> {
+            if (!artu.ok()) {
+                return;
+            }
             for (int i = 0; i < 500; i++) {
                 artu.ping();
             }
@@ -368,7 +373,8 @@ public final class TerminalBench {
                 long dt = System.nanoTime() - t0;
                 o.put("artu_idle_p50_us", pct(idle, 50) / 1e3).put("artu_idle_p99_us", pct(idle, 99) / 1e3)
                         .put("artu_flood_p50_us", pct(busy, 50) / 1e3).put("artu_flood_p99_us", pct(busy, 99) / 1e3)
-                        .put("artu_flood_max_us", busy[busy.length - 1] / 1e3);
+                        .put("artu_flood_max_us", busy[busy.length - 1] / 1e3)
+                        .samples("artu_idle_samples_us", idle).samples("artu_flood_samples_us", busy);
                 if (w0 >= 0 && w1 >= 0) {
                     o.put("artu_flood_mbps", rate(w1 - w0, dt));
                 }
@@ -378,35 +384,55 @@ public final class TerminalBench {
                     w.lines.next();
                 }
             }
-        }
-        try (Tmux t = new Tmux(work, "flood", "sleep", "100000")) {
-            t.cmd("new-session", "-d", "-s", "probe", "-x", "" + COLS, "-y", "" + ROWS, "sleep", "100000");
-            try (Control c = t.control("probe")) {
-                for (int i = 0; i < 500; i++) {
-                    c.command("display-message -p x");
-                }
-                long[] idle = paced(pings, interval, () -> c.command("display-message -p x"));
-                long pid = Long.parseLong(t.cmd("new-window", "-d", "-P", "-F", "#{pane_pid}", "-t", "main:",
-                        "exec yes"));
-                Thread.sleep(1000);
-                long w0 = wchar(pid);
-                long t0 = System.nanoTime();
-                long[] busy = paced(pings, interval, () -> c.command("display-message -p x"));
-                long w1 = wchar(pid);
-                long dt = System.nanoTime() - t0;
-                o.put("tmux_idle_p50_us", pct(idle, 50) / 1e3).put("tmux_idle_p99_us", pct(idle, 99) / 1e3)
-                        .put("tmux_flood_p50_us", pct(busy, 50) / 1e3).put("tmux_flood_p99_us", pct(busy, 99) / 1e3)
-                        .put("tmux_flood_max_us", busy[busy.length - 1] / 1e3);
-                if (w0 >= 0 && w1 >= 0) {
-                    o.put("tmux_flood_mbps", rate(w1 - w0, dt));
+        };
+        Call tmuxSide = () -> {
+            try (Tmux t = new Tmux(work, "flood", "sleep", "100000")) {
+                t.cmd("new-session", "-d", "-s", "probe", "-x", "" + COLS, "-y", "" + ROWS, "sleep", "100000");
+                try (Control c = t.control("probe")) {
+                    for (int i = 0; i < 500; i++) {
+                        c.command("display-message -p x");
+                    }
+                    long[] idle = paced(pings, interval, () -> c.command("display-message -p x"));
+                    long pid = Long.parseLong(t.cmd("new-window", "-d", "-P", "-F", "#{pane_pid}", "-t", "main:",
+                            "exec yes"));
+                    Thread.sleep(1000);
+                    long w0 = wchar(pid);
+                    long t0 = System.nanoTime();
+                    long[] busy = paced(pings, interval, () -> c.command("display-message -p x"));
+                    long w1 = wchar(pid);
+                    long dt = System.nanoTime() - t0;
+                    o.put("tmux_idle_p50_us", pct(idle, 50) / 1e3).put("tmux_idle_p99_us", pct(idle, 99) / 1e3)
+                            .put("tmux_flood_p50_us", pct(busy, 50) / 1e3).put("tmux_flood_p99_us", pct(busy, 99) / 1e3)
+                            .put("tmux_flood_max_us", busy[busy.length - 1] / 1e3)
+                            .samples("tmux_idle_samples_us", idle).samples("tmux_flood_samples_us", busy);
+                    if (w0 >= 0 && w1 >= 0) {
+                        o.put("tmux_flood_mbps", rate(w1 - w0, dt));
+                    }
                 }
             }
-        }
+        };
+        sides(artuSide, tmuxSide);
         artu.skipped(o).print();
     }
 
     interface Call {
         void run() throws Exception;
+    }
+
+    /**
+     * tmux before Artuditu when the system property {@code bench.order} is {@code tmux}
+     * (bench/run rotates the order each run), else Artuditu first.
+     */
+    private static final boolean TMUX_FIRST = "tmux".equals(System.getProperty("bench.order"));
+
+    private static void sides(Call artu, Call tmux) throws Exception {
+        if (TMUX_FIRST) {
+            tmux.run();
+            artu.run();
+        } else {
+            artu.run();
+            tmux.run();
+        }
     }
 
     /** Runs {@code n} calls, call k due at start + k * interval; sorted round trips. */
@@ -461,21 +487,49 @@ public final class TerminalBench {
         }
         Files.createDirectories(work);
         Out o = new Out("keys").put("warmup", warmup).put("samples", samples).put("gap_ms", gapMs);
-        if (artu.ok()) {
-            Map<String, Object> t = artu.create(work, "cat");
-            try (AttachClient c = AttachClient.open(artu.address, str(t, "pane"), true)) {
-                int x0 = Math.max(0, c.cursorX);
-                int y0 = Math.max(0, c.cursorY);
+        Call artuSide = () -> {
+            if (artu.ok()) {
+                Map<String, Object> t = artu.create(work, "cat");
+                try (AttachClient c = AttachClient.open(artu.address, str(t, "pane"), true)) {
+                    int x0 = Math.max(0, c.cursorX);
+                    int y0 = Math.max(0, c.cursorY);
+                    long[] lat = new long[samples];
+                    for (int k = 0; k < warmup + samples; k++) {
+                        char ch = (char) ('a' + k % 26);
+                        int cell = x0 + k;
+                        long t0 = c.expectAndSend(cell % COLS, y0 + cell / COLS, String.valueOf(ch),
+                                "{\"input\":{\"key\":{\"code\":{\"char\":\"" + ch + "\"}}}}");
+                        long t1 = c.awaitHit(5 * SECOND);
+                        if (t1 < 0) {
+                            throw new IOException("key " + k + " ('" + ch + "') never appeared at " + cell % COLS + ","
+                                    + (y0 + cell / COLS) + "; last frame: " + c.lastFrame);
+                        }
+                        if (k >= warmup) {
+                            lat[k - warmup] = t1 - t0;
+                        }
+                        Thread.sleep(gapMs);
+                    }
+                    Arrays.sort(lat);
+                    o.put("artu_p50_us", pct(lat, 50) / 1e3).put("artu_p90_us", pct(lat, 90) / 1e3)
+                            .put("artu_p99_us", pct(lat, 99) / 1e3).samples("artu_samples_us", lat);
+                } finally {
+                    artu.close(str(t, "terminal_id"));
+                }
+            }
+        };
+        Call tmuxSide = () -> {
+            try (Tmux t = new Tmux(work, "keys", "cat"); Control c = t.control("main")) {
+                String pane = t.cmd("display-message", "-p", "-t", "main:0", "#{pane_id}");
+                c.watch(pane);
                 long[] lat = new long[samples];
                 for (int k = 0; k < warmup + samples; k++) {
                     char ch = (char) ('a' + k % 26);
-                    int cell = x0 + k;
-                    long t0 = c.expectAndSend(cell % COLS, y0 + cell / COLS, String.valueOf(ch),
-                            "{\"input\":{\"key\":{\"code\":{\"char\":\"" + ch + "\"}}}}");
+                    c.expect(String.valueOf(ch));
+                    long t0 = System.nanoTime();
+                    c.command("send-keys -t " + pane + " -l " + ch);
                     long t1 = c.awaitHit(5 * SECOND);
                     if (t1 < 0) {
-                        throw new IOException("key " + k + " ('" + ch + "') never appeared at " + cell % COLS + ","
-                                + (y0 + cell / COLS) + "; last frame: " + c.lastFrame);
+                        throw new IOException("tmux: key " + k + " ('" + ch + "') never came back as %output");
                     }
                     if (k >= warmup) {
                         lat[k - warmup] = t1 - t0;
@@ -483,34 +537,11 @@ public final class TerminalBench {
                     Thread.sleep(gapMs);
                 }
                 Arrays.sort(lat);
-                o.put("artu_p50_us", pct(lat, 50) / 1e3).put("artu_p90_us", pct(lat, 90) / 1e3)
-                        .put("artu_p99_us", pct(lat, 99) / 1e3);
-            } finally {
-                artu.close(str(t, "terminal_id"));
+                o.put("tmux_p50_us", pct(lat, 50) / 1e3).put("tmux_p90_us", pct(lat, 90) / 1e3)
+                        .put("tmux_p99_us", pct(lat, 99) / 1e3).samples("tmux_samples_us", lat);
             }
-        }
-        try (Tmux t = new Tmux(work, "keys", "cat"); Control c = t.control("main")) {
-            String pane = t.cmd("display-message", "-p", "-t", "main:0", "#{pane_id}");
-            c.watch(pane);
-            long[] lat = new long[samples];
-            for (int k = 0; k < warmup + samples; k++) {
-                char ch = (char) ('a' + k % 26);
-                c.expect(String.valueOf(ch));
-                long t0 = System.nanoTime();
-                c.command("send-keys -t " + pane + " -l " + ch);
-                long t1 = c.awaitHit(5 * SECOND);
-                if (t1 < 0) {
-                    throw new IOException("tmux: key " + k + " ('" + ch + "') never came back as %output");
-                }
-                if (k >= warmup) {
-                    lat[k - warmup] = t1 - t0;
-                }
-                Thread.sleep(gapMs);
-            }
-            Arrays.sort(lat);
-            o.put("tmux_p50_us", pct(lat, 50) / 1e3).put("tmux_p90_us", pct(lat, 90) / 1e3)
-                    .put("tmux_p99_us", pct(lat, 99) / 1e3);
-        }
+        };
+        sides(artuSide, tmuxSide);
         artu.skipped(o).print();
     }
 
@@ -534,69 +565,74 @@ public final class TerminalBench {
     private static void memory(Artu artu, String pid, Path work, int panes, int settleS) throws Exception {
         Files.createDirectories(work);
         Out o = new Out("memory").put("panes", panes).put("settle_s", settleS);
-        if (artu.ok()) {
-            String serverPid = jvm(pid);
-            List<String> warm = new ArrayList<>();
-            for (int i = 0; i < WARM_PANES; i++) {
-                warm.add(str(artu.create(work, "sh"), "terminal_id"));
-            }
-            Thread.sleep(1000);
-            for (String id : warm) {
-                artu.close(id);
-            }
-            boolean jcmd = jcmd(serverPid, "VM.uptime") != null;
-            // A closed pane is released a little after close returns: settle first.
-            Thread.sleep(settleS * 1000L);
-            long heap0 = jcmd ? settledHeap(serverPid) : -1;
-            if (jcmd) {
-                Thread.sleep(1000);
-            }
-            long rss0 = rss(serverPid);
-            List<String> ids = new ArrayList<>();
-            try {
-                for (int i = 0; i < panes; i++) {
-                    ids.add(str(artu.create(work, "sh"), "terminal_id"));
+        Call artuSide = () -> {
+            if (artu.ok()) {
+                String serverPid = jvm(pid);
+                List<String> warm = new ArrayList<>();
+                for (int i = 0; i < WARM_PANES; i++) {
+                    warm.add(str(artu.create(work, "sh"), "terminal_id"));
                 }
+                Thread.sleep(1000);
+                for (String id : warm) {
+                    artu.close(id);
+                }
+                boolean jcmd = jcmd(serverPid, "VM.uptime") != null;
+                // A closed pane is released a little after close returns: settle first.
                 Thread.sleep(settleS * 1000L);
-                long heap1 = jcmd ? heapUsed(serverPid) : -1;
+                long heap0 = jcmd ? settledHeap(serverPid) : -1;
                 if (jcmd) {
                     Thread.sleep(1000);
                 }
-                long rss1 = rss(serverPid);
-                o.put("artu_rss0_kib", rss0).put("artu_rss1_kib", rss1)
-                        .put("artu_kib_per_pane", (rss1 - rss0) / (double) panes);
-                if (heap0 >= 0 && heap1 >= 0) {
-                    o.put("artu_heap0_kib", heap0).put("artu_heap1_kib", heap1)
-                            .put("artu_heap_kib_per_pane", (heap1 - heap0) / (double) panes);
-                }
-            } finally {
-                for (String id : ids) {
-                    try {
-                        artu.close(id);
-                    } catch (IOException e) {
-                        System.err.println("close " + id + ": " + e.getMessage());
+                long rss0 = rss(serverPid);
+                List<String> ids = new ArrayList<>();
+                try {
+                    for (int i = 0; i < panes; i++) {
+                        ids.add(str(artu.create(work, "sh"), "terminal_id"));
+                    }
+                    Thread.sleep(settleS * 1000L);
+                    long heap1 = jcmd ? heapUsed(serverPid) : -1;
+                    if (jcmd) {
+                        Thread.sleep(1000);
+                    }
+                    long rss1 = rss(serverPid);
+                    o.put("artu_rss0_kib", rss0).put("artu_rss1_kib", rss1)
+                            .put("artu_kib_per_pane", (rss1 - rss0) / (double) panes);
+                    if (heap0 >= 0 && heap1 >= 0) {
+                        o.put("artu_heap0_kib", heap0).put("artu_heap1_kib", heap1)
+                                .put("artu_heap_kib_per_pane", (heap1 - heap0) / (double) panes);
+                    }
+                } finally {
+                    for (String id : ids) {
+                        try {
+                            artu.close(id);
+                        } catch (IOException e) {
+                            System.err.println("close " + id + ": " + e.getMessage());
+                        }
                     }
                 }
             }
-        }
-        try (Tmux t = new Tmux(work, "mem", "sleep", "100000")) {
-            String tmuxPid = t.cmd("display-message", "-p", "#{pid}");
-            t.cmd("new-session", "-d", "-s", "warm", "-x", "" + COLS, "-y", "" + ROWS, "exec sh");
-            for (int i = 1; i < WARM_PANES; i++) {
-                t.cmd("new-window", "-d", "-t", "warm:", "exec sh");
+        };
+        Call tmuxSide = () -> {
+            try (Tmux t = new Tmux(work, "mem", "sleep", "100000")) {
+                String tmuxPid = t.cmd("display-message", "-p", "#{pid}");
+                t.cmd("new-session", "-d", "-s", "warm", "-x", "" + COLS, "-y", "" + ROWS, "exec sh");
+                for (int i = 1; i < WARM_PANES; i++) {
+                    t.cmd("new-window", "-d", "-t", "warm:", "exec sh");
+                }
+                Thread.sleep(1000);
+                t.cmd("kill-session", "-t", "warm");
+                Thread.sleep(settleS * 1000L);
+                long rss0 = rss(tmuxPid);
+                for (int i = 0; i < panes; i++) {
+                    t.cmd("new-window", "-d", "-t", "main:", "exec sh");
+                }
+                Thread.sleep(settleS * 1000L);
+                long rss1 = rss(tmuxPid);
+                o.put("tmux_rss0_kib", rss0).put("tmux_rss1_kib", rss1)
+                        .put("tmux_kib_per_pane", (rss1 - rss0) / (double) panes);
             }
-            Thread.sleep(1000);
-            t.cmd("kill-session", "-t", "warm");
-            Thread.sleep(settleS * 1000L);
-            long rss0 = rss(tmuxPid);
-            for (int i = 0; i < panes; i++) {
-                t.cmd("new-window", "-d", "-t", "main:", "exec sh");
-            }
-            Thread.sleep(settleS * 1000L);
-            long rss1 = rss(tmuxPid);
-            o.put("tmux_rss0_kib", rss0).put("tmux_rss1_kib", rss1)
-                    .put("tmux_kib_per_pane", (rss1 - rss0) / (double) panes);
-        }
+        };
+        sides(artuSide, tmuxSide);
         artu.skipped(o).print();
     }
 
@@ -1567,6 +1603,7 @@ public final class TerminalBench {
     /** One {@code mode key=value ...} line. */
     static final class Out {
         private final StringBuilder sb;
+        private final List<String> extra = new ArrayList<>();
 
         Out(String mode) {
             sb = new StringBuilder(mode);
@@ -1582,7 +1619,20 @@ public final class TerminalBench {
             return this;
         }
 
+        /** Every sample (nanoseconds), printed in microseconds on its own line before the summary. */
+        Out samples(String key, long[] nanos) {
+            StringBuilder line = new StringBuilder("#samples ").append(key);
+            for (long n : nanos) {
+                line.append(' ').append(String.format(Locale.ROOT, "%.1f", n / 1e3));
+            }
+            extra.add(line.toString());
+            return this;
+        }
+
         void print() {
+            for (String l : extra) {
+                System.out.println(l);
+            }
             System.out.println(sb);
         }
     }

@@ -5,7 +5,7 @@ import scenarios
 from parts import BENCH_JAR, ROOT, Artuditu, java_bench, remove, scratch
 
 # Debian packages the suite drives; installed when missing and run as root, else named.
-NEEDS = {"tmux": "tmux", "script": "bsdutils", "fc-list": "fontconfig", "jcmd": None}
+NEEDS = {"tmux": "tmux", "script": "bsdutils", "fc-list": "fontconfig"}
 FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 
 
@@ -14,7 +14,7 @@ def log(msg):
 
 
 def ensure_packages():
-    missing = sorted({pkg for cmd, pkg in NEEDS.items() if pkg and shutil.which(cmd) is None})
+    missing = sorted({pkg for cmd, pkg in NEEDS.items() if shutil.which(cmd) is None})
     if not os.path.isdir(FONT_DIR):
         missing.append("fonts-dejavu-core")  # the charts' text (a headless JDK draws with fontconfig's fonts)
     if not missing:

@@ -220,7 +220,8 @@ class Create(Scenario):
 class Scrollback(Scenario):
     id, title = "scrollback", "scrollback memory"
     sizes = [dict(lines=5000), dict(lines=100000)]
-    method = ("Server RSS before and after one pane prints {lines} lines of 100 printable characters "
+    method = ("Server RSS before and after one pane prints {lines} lines (and a screenful) of 100 printable "
+              "characters "
               "(`cat` of one file, the same for both) and keeps them in its scrollback, divided by the lines. "
               "Complete when the pane reports them all in its history (Artuditu: `pane.status` `history_rows`; "
               "tmux: `#{{history_size}}`), then 2 s to settle. tmux's `history-limit` and Artuditu's "
@@ -233,7 +234,7 @@ class Scrollback(Scenario):
         if not os.path.exists(path):
             chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
             with open(path, "w") as f:
-                for i in range(self.size["lines"]):
+                for i in range(self.size["lines"] + ROWS):  # the screen's rows are not history
                     s = f"{i:08d} "
                     f.write((s + (chars[i % 62:] + chars) * 2)[:100] + "\n")
         return path

@@ -1,5 +1,5 @@
 """bench/run: the whole benchmark suite, Artuditu side by side with tmux. See bench/README.md."""
-import argparse, datetime, json, os, platform, shutil, statistics, subprocess, sys, tempfile, time, traceback
+import argparse, datetime, json, os, platform, shutil, signal, statistics, subprocess, sys, time, traceback
 
 import scenarios
 from parts import BENCH_JAR, ROOT, Artuditu, java_bench, remove, scratch
@@ -166,6 +166,9 @@ def report(suite_json, md, png_dir):
 
 
 def main():
+    # SIGTERM (a CI timeout, kill) ends the run the way ^C does: every finally block stops
+    # what it started, and a child harness still running is killed by subprocess.run.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(prog="bench/run", description="Artuditu's benchmark suite, side by side with tmux.")
     ap.add_argument("--quick", action="store_true", help="a smoke pass of every scenario (a minute or two)")
     ap.add_argument("--runs", type=int, default=None, help="interleaved runs (default 3; quick 1)")

@@ -33,11 +33,14 @@ public final class Host implements PtyHost, AutoCloseable {
     private final String boot = String.format("%06x", (System.currentTimeMillis() / 1000) & 0xFFFFFF);
     private final List<PtyTracker> trackers = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Path nativeFolder;
+    /** Reads every child's output: one thread for all of them. */
+    private final Reader reader;
     private volatile boolean closed;
 
     /** @param nativeRoot folder for native libraries, normally {@code <home>/native} */
     public Host(Path nativeRoot) throws IOException {
         this.nativeFolder = NativeLibs.install(nativeRoot);
+        this.reader = new Reader();
     }
 
     /** Where pty4j loads {@code libpty} from. */
@@ -72,7 +75,7 @@ public final class Host implements PtyHost, AutoCloseable {
         }
         String id = "term-" + boot + "-" + sequence.incrementAndGet();
         UnixPty[] self = new UnixPty[1];
-        UnixPty pty = new UnixPty(id, master, pid, request, listener, status -> exited(self[0], status));
+        UnixPty pty = new UnixPty(id, master, pid, request, listener, reader, status -> exited(self[0], status));
         self[0] = pty;
         synchronized (trackers) { // so a tracker registering now sees this PTY exactly once
             ptys.put(id, pty);
@@ -267,5 +270,11 @@ public final class Host implements PtyHost, AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             // Reported per PTY by its own future; nothing more to do here.
         }
+        reader.close(); // a child that outlived the grace gets its end now (exit status -1)
+    }
+
+    /** Whether the reader thread runs (tests: it ends with the host). */
+    boolean readerAlive() {
+        return reader.alive();
     }
 }

@@ -24,6 +24,7 @@ final class Posix {
     private static final int F_GETFL = 3;
     private static final int F_SETFL = 4;
     private static final int O_NONBLOCK = 0x800; // Linux (all architectures pty4j ships for)
+    private static final int O_CLOEXEC = 0x80000; // Linux, as O_NONBLOCK
     private static final int WNOHANG = 1;
     /** {@link #waitpid} with {@code block == false}: the child has not exited yet. */
     static final int RUNNING = Integer.MIN_VALUE;
@@ -42,6 +43,10 @@ final class Posix {
     private static native int poll(Pointer fds, NativeLong nfds, int timeout);
 
     private static native int fcntl(int fd, int cmd, int arg);
+
+    private static native int pipe2(int[] fds, int flags);
+
+    private static native int close(int fd);
 
     static native int kill(int pid, int signal);
 
@@ -125,6 +130,26 @@ final class Posix {
             return -Native.getLastError();
         }
         return r == 0 ? 0 : pollFd.getShort(6) & 0xFFFF;
+    }
+
+    /** Polls {@code n} entries of an array of {@code struct pollfd}; how many are ready, or {@code -errno}. */
+    static int poll(Memory pollFds, int n, int timeoutMillis) {
+        int r = poll(pollFds, new NativeLong(n), timeoutMillis);
+        return r < 0 ? -Native.getLastError() : r;
+    }
+
+    /** A pipe, both ends non-blocking and close-on-exec: {read end, write end}. */
+    static int[] pipe() {
+        int[] fds = new int[2];
+        if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) {
+            throw new IllegalStateException("pipe2 failed, errno " + Native.getLastError());
+        }
+        return fds;
+    }
+
+    /** Closes an fd this host opened itself (never a PTY master: pty4j closes those). */
+    static void closeFd(int fd) {
+        close(fd);
     }
 
     /** Sets O_NONBLOCK; false when the flags cannot be read or written. */

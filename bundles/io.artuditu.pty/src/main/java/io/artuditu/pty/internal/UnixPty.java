@@ -18,18 +18,18 @@ import java.util.function.IntConsumer;
 /**
  * One child on one PTY. pty4j creates the PTY and forks the process ({@link Host#spawn});
  * after that this class works on the master fd itself (non-blocking, build notes item 8),
- * and pty4j's streams are never opened, so only {@link #readLoop} ever closes the master,
- * after its last read (no other thread can close an fd number the reader is still using).
- * pty4j's process object is not used either: it would start a second thread per child just
- * to wait for it. The reader reaps the child itself ({@code waitpid}), so it is the one
- * thread that ever waits for this pid.
+ * and pty4j's streams are never opened, so only the host's reader thread ever closes the
+ * master, after its last read (no other thread can close an fd number the reader is still
+ * using). pty4j's process object is not used either: it would start a second thread per
+ * child just to wait for it. The reader reaps the child itself ({@code waitpid} without
+ * waiting), so it is the one thread that ever waits for this pid.
  *
- * <p>Threads: {@code pty-read-<id>} reads the master into a fixed {@value #CHUNK}-byte
- * buffer, appends to the retained output and hands each chunk to the listener before
- * reading on, so a slow listener slows the child instead of growing a queue;
- * when the output ends it waits for the child's exit status and completes {@link #exit()}.
- * The output ends when the last holder of the slave side closes it (EIO), or, when the
- * child exited but something else still holds the slave, at the reader's next idle poll
+ * <p>Threads: the host's one {@link Reader} ({@code pty-read}) reads the master into its
+ * {@value #CHUNK}-byte buffer, appends to the retained output and hands each chunk to the
+ * listener before reading on, so a slow listener slows the children instead of growing a
+ * queue; when the output ends it reaps the child and completes {@link #exit()}. The output
+ * ends when the last holder of the slave side closes it (EIO), or, when the child exited but
+ * something else still holds the slave, at the reader's next idle tick
  * ({@value #IDLE_POLL_MILLIS} ms). {@code pty-write-<id>} exists only while input is queued
  * that the PTY could not take at once (a child that is not reading).
  */
@@ -38,7 +38,7 @@ final class UnixPty implements Pty {
     static final int CHUNK = 16 * 1024;
     static final int SIGHUP = 1;
     static final int SIGKILL = 9;
-    /** Poll timeout of an idle reader: how soon it notices it was asked to stop. */
+    /** The reader's idle tick: how soon it notices a child gone while its terminal is still held. */
     static final int IDLE_POLL_MILLIS = 1000;
 
     private final String id;
@@ -50,7 +50,7 @@ final class UnixPty implements Pty {
     private final java.util.Map<String, String> env;
     private final IntConsumer onExit;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
-    private final Thread reader;
+    private final Reader reader;
 
     /** Guards {@link #ring}, {@link #listener}, {@link #outputEnded}, {@link #outputBytes}. */
     private final Object outLock = new Object();
@@ -68,6 +68,15 @@ final class UnixPty implements Pty {
     private boolean masterClosed;
 
     private volatile boolean stopReading;
+    // Reader thread only:
+    /** False once the output ended; from then on the reader only waits to reap the child. */
+    private boolean reading = true;
+    /** Output arrived since the reader's last idle tick. */
+    private boolean busySinceTick;
+    /** When the reader next tries to reap the child (nanoTime), after the output ended. */
+    private long reapAt;
+    private int reapBackoffMillis;
+    private boolean abandoned;
     /** Set by the reader once it reaped the child; from then on the pid may name another process. */
     private volatile boolean reaped;
     /** The reaped child's status; written by the reader before {@link #reaped}. */
@@ -80,7 +89,8 @@ final class UnixPty implements Pty {
      * @param pty the PTY whose master this object owns from now on (it closes it)
      * @param pid the child running on its slave, which this object reaps
      */
-    UnixPty(String id, com.pty4j.unix.Pty pty, int pid, SpawnRequest request, PtyListener listener, IntConsumer onExit) {
+    UnixPty(String id, com.pty4j.unix.Pty pty, int pid, SpawnRequest request, PtyListener listener, Reader reader,
+            IntConsumer onExit) {
         this.id = id;
         this.pty = pty;
         this.master = pty.getMasterFD();
@@ -92,58 +102,108 @@ final class UnixPty implements Pty {
         this.onExit = onExit;
         this.cols = request.cols();
         this.rows = request.rows();
-        this.reader = new Thread(this::readLoop, "pty-read-" + id);
-        reader.setDaemon(true);
+        this.reader = reader;
     }
 
     void start() {
         if (!Posix.nonBlocking(master)) {
             LOG.log(Level.WARNING, "PTY " + id + ": cannot make the master non-blocking");
         }
-        reader.start();
+        reader.add(this);
     }
 
     // --- output ---
 
-    private void readLoop() {
-        byte[] buf = new byte[CHUNK];
-        Memory pfd = Posix.pollFd(master);
-        try {
-            while (true) {
-                int n = Posix.read(master, buf, buf.length);
-                if (n > 0) {
-                    deliver(buf, n);
-                    flushInput();
-                } else if (n == 0 || n == -Posix.EIO) {
-                    return; // EIO: the last holder of the slave side is gone
-                } else if (n == -Posix.EAGAIN || n == -Posix.EINTR) {
-                    if (stopReading) {
-                        return;
-                    }
-                    int r = Posix.poll(pfd, Posix.POLLIN, IDLE_POLL_MILLIS);
-                    if (r < 0 && r != -Posix.EINTR) {
-                        LOG.log(Level.WARNING, "PTY " + id + ": poll failed, errno " + -r);
-                        return;
-                    }
-                    if (r == 0 && reap(false)) {
-                        // The child is gone but something else holds the slave open: read what
-                        // is left, then stop (closing the master hangs those holders up).
-                        stopReading = true;
-                    }
-                } else {
-                    LOG.log(Level.WARNING, "PTY " + id + ": read failed, errno " + -n);
-                    return;
-                }
+    int master() {
+        return master;
+    }
+
+    boolean reading() {
+        return reading;
+    }
+
+    long reapAt() {
+        return reapAt;
+    }
+
+    /**
+     * Reader thread, while reading: one read when the master is ready; at an idle tick with no
+     * output since the last, a check whether the child exited while something else (a
+     * background grandchild) still holds the slave open, in which case what is left is read
+     * and the output ends. True once the child is reaped and {@link #exit()} completed.
+     */
+    boolean onReady(boolean ready, boolean tick, byte[] buf) {
+        if (ready) {
+            int n = Posix.read(master, buf, buf.length);
+            if (n > 0) {
+                deliver(buf, n);
+                flushInput();
+                busySinceTick = true;
+                return false;
             }
-        } finally {
-            endOutput();
-            // Close the master only once the child is gone: a child that closed its terminal
-            // (coreutils close stdin, stdout and stderr before exiting) would otherwise be
-            // hung up (SIGHUP) in the moment before it exits, and report 129.
-            int status = awaitExit();
-            closeMaster();
-            finish(status);
+            if (n == 0 || n == -Posix.EIO) {
+                return outputEnded(); // EIO: the last holder of the slave side is gone
+            }
+            if (n != -Posix.EAGAIN && n != -Posix.EINTR) {
+                LOG.log(Level.WARNING, "PTY " + id + ": read failed, errno " + -n);
+                return outputEnded();
+            }
         }
+        if (tick) {
+            boolean idle = !busySinceTick;
+            busySinceTick = false;
+            if (idle && reap()) {
+                stopReading = true;
+                for (int i = 0, n; i < DRAIN_CHUNKS && (n = Posix.read(master, buf, buf.length)) > 0; i++) {
+                    deliver(buf, n);
+                }
+                return outputEnded();
+            }
+        }
+        return false;
+    }
+
+    /** Chunks read after the child was found gone with its terminal still held: at most 1 MiB. */
+    private static final int DRAIN_CHUNKS = 64;
+
+    private boolean outputEnded() {
+        reading = false;
+        endOutput();
+        reapBackoffMillis = 1;
+        return tryReap(System.nanoTime());
+    }
+
+    /**
+     * Reader thread, after the output ended: reaps the child if it has exited, then closes the
+     * master and completes {@link #exit()}; else tries again later (1 ms, doubling, at most
+     * {@value Reader#MAX_REAP_BACKOFF_MILLIS} ms). Closing the master only once the child is
+     * gone matters: a child that closed its terminal (coreutils close stdin, stdout and stderr
+     * before exiting) would otherwise be hung up (SIGHUP) in the moment before it exits, and
+     * report 129.
+     */
+    boolean tryReap(long now) {
+        if (!reap()) {
+            reapAt = now + reapBackoffMillis * 1_000_000L;
+            reapBackoffMillis = Math.min(Reader.MAX_REAP_BACKOFF_MILLIS, reapBackoffMillis * 2);
+            return false;
+        }
+        closeMaster();
+        finish(reapedStatus);
+        return true;
+    }
+
+    /** Reader thread, as it stops: the output ends, the master closes, {@link #exit()} completes. */
+    void abandon() {
+        if (abandoned || exit.isDone()) {
+            return;
+        }
+        abandoned = true;
+        if (reading) {
+            reading = false;
+            endOutput();
+        }
+        closeMaster();
+        finish(reap() ? reapedStatus : -1);
     }
 
     private void deliver(byte[] buf, int n) {
@@ -296,21 +356,15 @@ final class UnixPty implements Pty {
 
     // --- lifetime ---
 
-    /** After the output ended: the child is gone or going; its status completes {@link #exit()}. */
-    private int awaitExit() {
-        reap(true);
-        return reapedStatus;
-    }
-
     /**
-     * Reader thread only: collects the child's status if it has exited (waits for that when
-     * {@code block}); true once it is reaped. A status that cannot be had is -1.
+     * Reader thread only: collects the child's status if it has exited, without waiting; true
+     * once it is reaped. A status that cannot be had is -1.
      */
-    private boolean reap(boolean block) {
+    private boolean reap() {
         if (reaped) {
             return true;
         }
-        int s = Posix.waitpid(pid, block);
+        int s = Posix.waitpid(pid, false);
         if (s == Posix.RUNNING) {
             return false;
         }

@@ -7,7 +7,7 @@ fresh in a private place, and one long-lived client in the harness for each.
 - tmux: `tmux -S SOCK -f /dev/null`, every session 200x50 with the status line off, and
   `Control`, one `tmux -C attach` client on pipes, one command out, its %end in.
 """
-import json, os, select, shutil, signal, socket, subprocess, tempfile, time
+import json, os, re, select, shutil, socket, subprocess, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTU = os.path.join(ROOT, "artu")
@@ -31,6 +31,18 @@ def rss_kib(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     raise RuntimeError(f"no VmRSS for {pid}")
+
+
+def heap_used_kib(pid):
+    """The JVM's heap in use after a full collection (jcmd GC.run, then GC.heap_info), in KiB:
+    the sum of each generation's "used" (the server runs the serial collector)."""
+    subprocess.run(["jcmd", str(pid), "GC.run"], capture_output=True, timeout=60, check=True)
+    info = subprocess.run(["jcmd", str(pid), "GC.heap_info"], capture_output=True, text=True, timeout=60,
+                          check=True).stdout
+    used = [int(k) for k in re.findall(r"generation\s+total \d+K, used (\d+)K", info)]
+    if not used:
+        raise RuntimeError("no heap figure in jcmd GC.heap_info: " + info[:200])
+    return sum(used)
 
 
 class Uhp:

@@ -8,8 +8,8 @@ pass and for the full suite.
 """
 import os, statistics, subprocess, threading, time
 
-from parts import (ARTU, COLS, ROOT, ROWS, Tmux, Uhp, fresh_call, java_bench, pct, remove,
-                   rss_kib)
+from parts import (ARTU, BENCH_CLASSES, COLS, ROOT, ROWS, Tmux, Uhp, fresh_call, heap_used_kib, java_bench, pct,
+                   remove, rss_kib)
 
 COUNTER_JAR = os.path.join(ROOT, "modules-sdk/io.artuditu.example.counter/target/"
                                  "io.artuditu.example.counter-0.1.0-SNAPSHOT.jar")
@@ -81,9 +81,14 @@ class RoundTrip(Scenario):
               "Artuditu `ping`, on a fresh connection each as UHP has it (connect, the request line, the reply "
               "line, close); tmux `display-message -p x` written to one control-mode client "
               "(`tmux -C attach`, a command line out, its `%end` in). {warmup} warm-up calls, then {calls} "
-              "timed back to back, from before the connect (the write, for tmux) to after the reply is read.")
+              "timed back to back, from before the connect (the write, for tmux) to after the reply is read. "
+              "The floor: the same client against `io.artuditu.bench.FloorServer`, a JDK-only Unix-socket server "
+              "that reads a line and writes a canned pong (no framework, no JSON), started with the server's "
+              "JVM flags: what the client model and the JDK cost before Artuditu adds anything.")
     figures = [Fig("rtt_p50", "request round trip, p50", "µs", "p50_us", target=("max", 100)),
-               Fig("rtt_p99", "request round trip, p99", "µs", "p99_us", target=("max", 1000))]
+               Fig("rtt_p99", "request round trip, p99", "µs", "p99_us", target=("max", 1000)),
+               Fig("rtt_floor_p50", "request round trip, p50, against a JDK-only server (the floor)", "µs",
+                   "floor_p50_us", tmux=False)]
 
     @staticmethod
     def timed(n, call):
@@ -104,7 +109,25 @@ class RoundTrip(Scenario):
                 if b'"pong"' not in u.raw(PING):
                     raise RuntimeError("not a pong")
             self.timed(w, ping)
-            return summary_us(self.timed(n, ping))
+            res = summary_us(self.timed(n, ping))
+            sock = os.path.join(ctx.tmp, "floor.sock")
+            floor = subprocess.Popen(["java", "-XX:+UseSerialGC", "-Xss512k", "-cp", BENCH_CLASSES,
+                                      "io.artuditu.bench.FloorServer", sock, "600"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                until = time.monotonic() + 20
+                while not os.path.exists(sock):
+                    if time.monotonic() > until or floor.poll() is not None:
+                        raise RuntimeError("FloorServer did not start")
+                    time.sleep(0.01)
+                fu = Uhp(sock)
+                self.timed(w, lambda: fu.raw(PING))
+                f = self.timed(n, lambda: fu.raw(PING))
+                res.update(floor_samples_us=f, floor_p50_us=pct(f, 50), floor_p99_us=pct(f, 99))
+            finally:
+                floor.kill()
+                floor.wait()
+            return res
 
         def tmux():
             t = Tmux(ctx.tmp, "rtt")
@@ -220,12 +243,16 @@ class Create(Scenario):
 class Scrollback(Scenario):
     id, title = "scrollback", "scrollback memory"
     sizes = [dict(lines=5000), dict(lines=100000)]
-    method = ("Server RSS before and after one pane prints {lines} lines (and a screenful) of 100 printable "
+    method = ("Server memory before and after one pane prints {lines} lines (and a screenful) of 100 printable "
               "characters "
               "(`cat` of one file, the same for both) and keeps them in its scrollback, divided by the lines. "
               "Complete when the pane reports them all in its history (Artuditu: `pane.status` `history_rows`; "
               "tmux: `#{{history_size}}`), then 2 s to settle. tmux's `history-limit` and Artuditu's "
-              "`pane.history_budget_bytes` (1 GiB, `config.patch`) are set so that nothing is dropped.")
+              "`pane.history_budget_bytes` (1 GiB, `config.patch`) are set so that nothing is dropped. tmux: "
+              "its RSS delta. Artuditu: the heap in use after a full collection (`jcmd GC.run`, "
+              "`GC.heap_info`), or the RSS delta if that is larger; both are in the results. A JVM's heap is "
+              "committed at start and becomes resident as it is used, so an RSS delta alone can read near zero "
+              "(pages an earlier scenario touched) or far above what is kept.")
     figures = [Fig("scrollback_per_line", "scrollback RSS per 100-character line", "B", "bytes_per_line",
                    target=("max", 300))]
 
@@ -251,6 +278,7 @@ class Scrollback(Scenario):
             u = ctx.artu.uhp()
             try:
                 u.call("config.patch", {"patch": {"pane": {"history_budget_bytes": 1 << 30}}})
+                heap0 = heap_used_kib(ctx.artu.pid)
                 rss0 = settle_rss(ctx.artu.pid)
                 t = u.call("terminal.backend.create", {"command": ["sh", "-c", f"cat {data}; exec sleep 600"],
                                                        "cwd": ctx.tmp, "cols": COLS, "rows": ROWS})
@@ -260,10 +288,17 @@ class Scrollback(Scenario):
                         raise RuntimeError("the pane never held every line")
                     time.sleep(0.1)
                 rss1 = settle_rss(ctx.artu.pid)
+                heap1 = heap_used_kib(ctx.artu.pid)
                 u.call("terminal.backend.close", {"terminal_id": t["terminal_id"]})
             finally:
                 u.close()
-            return {"bytes_per_line": round((rss1 - rss0) * 1024 / n), "rss0_kib": rss0, "rss1_kib": rss1}
+            # The JVM's heap is committed up front and its pages become resident as the young
+            # generation is used, so its RSS delta says little about what the lines keep: the
+            # figure is the heap in use after a full collection, or the RSS delta if larger.
+            kept = max(heap1 - heap0, rss1 - rss0)
+            return {"bytes_per_line": round(kept * 1024 / n), "heap_bytes_per_line": round((heap1 - heap0) * 1024 / n),
+                    "rss_bytes_per_line": round((rss1 - rss0) * 1024 / n), "rss0_kib": rss0, "rss1_kib": rss1,
+                    "heap0_kib": heap0, "heap1_kib": heap1}
 
         def tmux():
             t = Tmux(ctx.tmp, "scroll", history=n + 1000)
@@ -327,12 +362,14 @@ class Flood(Scenario):
 class Snapshot(Scenario):
     id, title = "snapshot", "whole-session snapshot"
     sizes = [dict(panes=20, calls=5), dict(panes=400, calls=50)]
-    method = ("With {panes} panes running `sleep 600` (one window/pane tab each), {calls} requests for the "
+    method = ("With {panes} panes running `sleep 600` (one window or pane tab each; Artuditu's in workspaces "
+              "of 200, a workspace holding at most 256 tabs, plus each extra workspace's first shell), {calls} requests for the "
               "whole session, one after another: Artuditu `session.snapshot` (a fresh connection each) (every workspace, tab, "
               "pane, process and agent state) against tmux `list-panes -a` with a format of the same facts "
               "(session, window, pane, pid, command, path, size) on a control-mode client; p50 of the reply "
               "times.")
     figures = [Fig("snapshot_p50", "whole-session snapshot at {panes} panes, p50", "ms", "p50_ms")]
+    PER_WORKSPACE = 200
 
     def run(self, ctx, order):
         n, calls = self.size["panes"], self.size["calls"]
@@ -352,9 +389,15 @@ class Snapshot(Scenario):
             u = ctx.artu.uhp()
             ids = []
             try:
-                for _ in range(n):
-                    ids.append(u.call("terminal.backend.create", {"command": ["sleep", "600"], "cwd": cwd,
-                                                                  "cols": COLS, "rows": ROWS})["terminal_id"])
+                # a workspace holds at most 256 tabs: PER_WORKSPACE pane tabs in each
+                ws = None
+                for i in range(n):
+                    if i and i % self.PER_WORKSPACE == 0:
+                        ws = u.call("workspace.open", {"cwd": cwd, "name": f"bench {i}"})["workspace_id"]
+                    params = {"command": ["sleep", "600"], "cwd": cwd, "cols": COLS, "rows": ROWS}
+                    if ws:
+                        params["workspace_id"] = ws
+                    ids.append(u.call("terminal.backend.create", params)["terminal_id"])
                 got = len([p for w in u.call("session.snapshot")["workspaces"] for t in w.get("tabs", [])
                            for p in t.get("panes", [])])
                 if got < n:

@@ -252,9 +252,9 @@ def main():
     log(f"report: {os.path.relpath(md, ROOT)}")
     met = [f for f in data["figures"] if f["met"] is not None]
     for f in data["figures"]:
-        a_, t_ = f["artuditu"], f["tmux"]
-        print(f"{f['id']:<24} artuditu {a_['median'] if a_ else '–':>10} tmux {t_['median'] if t_ else '–':>10}"
-              f" {f['unit']:<6} target {f['target']['text'] if f['target'] else '–':<14} "
+        a_, t_ = (f"{x['median']:.4g}" if x else "–" for x in (f["artuditu"], f["tmux"]))
+        print(f"{f['id']:<24} artuditu {a_:>8} tmux {t_:>8} {f['unit']:<6} "
+              f"target {f['target']['text'] if f['target'] else '–':<14} "
               f"met {'–' if f['met'] is None else ('yes' if f['met'] else 'no')}")
     print(f"{sum(1 for f in met if f['met'])} of {len(met)} targets met; "
           f"{len(errors)} scenario(s) failed{': ' + ', '.join(errors) if errors else ''}")

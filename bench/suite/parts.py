@@ -80,9 +80,6 @@ class Uhp:
             raise RuntimeError(f"{method} {params}: {reply['error']}")
         return reply["result"]
 
-    def close(self):
-        pass
-
 
 def fresh_call(sock_path, method, params=None):
     return Uhp(sock_path).call(method, params)

@@ -36,6 +36,16 @@ def summary_us(samples):
     return {"samples_us": samples, "p50_us": pct(samples, 50), "p99_us": pct(samples, 99)}
 
 
+def by_side(kv, samples, keys, sample_keys=()):
+    """A TerminalBench result (artu_K and tmux_K figures, #samples lines of the same names) as
+    {"artuditu": {K: …}, "tmux": {K: …}} for each K; what a side lacks is None."""
+    out = {}
+    for side, prefix in (("artuditu", "artu"), ("tmux", "tmux")):
+        out[side] = {k: kv.get(f"{prefix}_{k}") for k in keys}
+        out[side].update({k: samples.get(f"{prefix}_{k}") for k in sample_keys})
+    return out
+
+
 def sides(order, fns):
     """Runs fns[side]() for each side in order; returns {side: result}."""
     return {side: fns[side]() for side in order if side in fns}
@@ -44,7 +54,6 @@ def sides(order, fns):
 class Scenario:
     id = title = method = ""
     figures = []
-    own_server = False  # True: the scenario starts its own servers, not the run's shared one
 
     def __init__(self, quick):
         self.quick = quick
@@ -56,8 +65,8 @@ class Memory(Scenario):
     sizes = [dict(panes=10, settle=1), dict(panes=100, settle=3)]
     method = ("Server RSS (`/proc/PID/status` VmRSS) before and after {panes} panes running `sh`, each "
               "reading {settle} s after the last change, on a server that has done nothing else; five "
-              "warm-up panes are made and closed first on both sides. Artuditu: `terminal.backend.create` "
-              "on one connection; tmux: `new-window` per pane in one session. Artuditu's JVM readings follow "
+              "warm-up panes are made and closed first on both sides. Artuditu: one `terminal.backend.create` "
+              "each; tmux: one `new-window` each, in one session. Artuditu's JVM readings follow "
               "a full collection (`jcmd GC.run`), and the heap in use is reported too. Harness: "
               "`io.artuditu.bench.TerminalBench memory`.")
     figures = [Fig("memory_rss_per_pane", "server RSS per idle pane", "KiB", "kib_per_pane", target=("max", 32)),
@@ -67,11 +76,7 @@ class Memory(Scenario):
     def run(self, ctx, order):
         kv, _ = java_bench("TerminalBench", "memory", ctx.artu.sock, ctx.artu.pid, ctx.work("memory"),
                            self.size["panes"], self.size["settle"], order=order[0], log=ctx.log)
-        return {"artuditu": {"kib_per_pane": kv.get("artu_kib_per_pane"),
-                             "heap_kib_per_pane": kv.get("artu_heap_kib_per_pane"),
-                             "rss0_kib": kv.get("artu_rss0_kib"), "rss1_kib": kv.get("artu_rss1_kib")},
-                "tmux": {"kib_per_pane": kv.get("tmux_kib_per_pane"), "rss0_kib": kv.get("tmux_rss0_kib"),
-                         "rss1_kib": kv.get("tmux_rss1_kib")}}
+        return by_side(kv, {}, ["kib_per_pane", "heap_kib_per_pane", "rss0_kib", "rss1_kib"])
 
 
 class RoundTrip(Scenario):
@@ -111,16 +116,22 @@ class RoundTrip(Scenario):
             self.timed(w, ping)
             res = summary_us(self.timed(n, ping))
             sock = os.path.join(ctx.tmp, "floor.sock")
+            if os.path.exists(sock):
+                os.remove(sock)  # an earlier run's: connecting to it would be refused
             floor = subprocess.Popen(["java", "-XX:+UseSerialGC", "-Xss512k", "-cp", BENCH_CLASSES,
                                       "io.artuditu.bench.FloorServer", sock, "600"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
-                until = time.monotonic() + 20
-                while not os.path.exists(sock):
-                    if time.monotonic() > until or floor.poll() is not None:
-                        raise RuntimeError("FloorServer did not start")
-                    time.sleep(0.01)
                 fu = Uhp(sock)
+                until = time.monotonic() + 20
+                while True:  # up once it answers (the file exists a moment before it listens)
+                    try:
+                        fu.raw(PING)
+                        break
+                    except OSError:
+                        if time.monotonic() > until or floor.poll() is not None:
+                            raise RuntimeError("FloorServer did not start")
+                        time.sleep(0.01)
                 self.timed(w, lambda: fu.raw(PING))
                 f = self.timed(n, lambda: fu.raw(PING))
                 res.update(floor_samples_us=f, floor_p50_us=pct(f, 50), floor_p99_us=pct(f, 99))
@@ -201,7 +212,7 @@ class Create(Scenario):
     id, title = "create", "pane creation"
     sizes = [dict(panes=10), dict(panes=100)]
     method = ("{panes} new panes running `sleep 600`, one request each, the next sent when the previous is "
-              "answered: Artuditu `terminal.backend.create` (a fresh connection each, as UHP has it) (a pane tab of its own, "
+              "answered: Artuditu `terminal.backend.create` on a fresh connection each (a pane tab of its own, "
               "200x50) against tmux `new-window -d sleep 600` on one control-mode client. Wall time from the "
               "first request to the last reply; the panes are closed afterwards.")
     figures = [Fig("create_ms", "create panes running `sleep 600`", "ms", "total_ms", target=("le_tmux",))]
@@ -213,16 +224,13 @@ class Create(Scenario):
         def artu():
             u = ctx.artu.uhp()
             ids = []
-            try:
-                t0 = time.perf_counter_ns()
-                for _ in range(n):
-                    ids.append(u.call("terminal.backend.create", {"command": ["sleep", "600"], "cwd": cwd,
-                                                                  "cols": COLS, "rows": ROWS})["terminal_id"])
-                total = (time.perf_counter_ns() - t0) / 1e6
-                for i in ids:
-                    u.call("terminal.backend.close", {"terminal_id": i})
-            finally:
-                u.close()
+            t0 = time.perf_counter_ns()
+            for _ in range(n):
+                ids.append(u.call("terminal.backend.create", {"command": ["sleep", "600"], "cwd": cwd,
+                                                              "cols": COLS, "rows": ROWS})["terminal_id"])
+            total = (time.perf_counter_ns() - t0) / 1e6
+            for i in ids:
+                u.call("terminal.backend.close", {"terminal_id": i})
             return {"total_ms": round(total, 1), "per_pane_ms": round(total / n, 2)}
 
         def tmux():
@@ -276,22 +284,19 @@ class Scrollback(Scenario):
 
         def artu():
             u = ctx.artu.uhp()
-            try:
-                u.call("config.patch", {"patch": {"pane": {"history_budget_bytes": 1 << 30}}})
-                heap0 = heap_used_kib(ctx.artu.pid)
-                rss0 = settle_rss(ctx.artu.pid)
-                t = u.call("terminal.backend.create", {"command": ["sh", "-c", f"cat {data}; exec sleep 600"],
-                                                       "cwd": ctx.tmp, "cols": COLS, "rows": ROWS})
-                until = time.monotonic() + 120
-                while u.call("pane.status", {"pane": t["pane"]})["history_rows"] < n:
-                    if time.monotonic() > until:
-                        raise RuntimeError("the pane never held every line")
-                    time.sleep(0.1)
-                rss1 = settle_rss(ctx.artu.pid)
-                heap1 = heap_used_kib(ctx.artu.pid)
-                u.call("terminal.backend.close", {"terminal_id": t["terminal_id"]})
-            finally:
-                u.close()
+            u.call("config.patch", {"patch": {"pane": {"history_budget_bytes": 1 << 30}}})
+            heap0 = heap_used_kib(ctx.artu.pid)
+            rss0 = settle_rss(ctx.artu.pid)
+            t = u.call("terminal.backend.create", {"command": ["sh", "-c", f"cat {data}; exec sleep 600"],
+                                                   "cwd": ctx.tmp, "cols": COLS, "rows": ROWS})
+            until = time.monotonic() + 120
+            while u.call("pane.status", {"pane": t["pane"]})["history_rows"] < n:
+                if time.monotonic() > until:
+                    raise RuntimeError("the pane never held every line")
+                time.sleep(0.1)
+            rss1 = settle_rss(ctx.artu.pid)
+            heap1 = heap_used_kib(ctx.artu.pid)
+            u.call("terminal.backend.close", {"terminal_id": t["terminal_id"]})
             # The JVM's heap is committed up front and its pages become resident as the young
             # generation is used, so its RSS delta says little about what the lines keep: the
             # figure is the heap in use after a full collection, or the RSS delta if larger.
@@ -332,10 +337,7 @@ class Keys(Scenario):
     def run(self, ctx, order):
         kv, smp = java_bench("TerminalBench", "keys", ctx.artu.sock, ctx.work("keys"), self.size["warmup"],
                              self.size["keys"], self.size["gap"], order=order[0], log=ctx.log)
-        return {"artuditu": {"p50_us": kv.get("artu_p50_us"), "p99_us": kv.get("artu_p99_us"),
-                             "samples_us": smp.get("artu_samples_us")},
-                "tmux": {"p50_us": kv.get("tmux_p50_us"), "p99_us": kv.get("tmux_p99_us"),
-                         "samples_us": smp.get("tmux_samples_us")}}
+        return by_side(kv, smp, ["p50_us", "p99_us"], ["samples_us"])
 
 
 class Flood(Scenario):
@@ -350,24 +352,19 @@ class Flood(Scenario):
     def run(self, ctx, order):
         kv, smp = java_bench("TerminalBench", "flood", ctx.artu.sock, ctx.work("flood"), self.size["pings"],
                              self.size["seconds"], order=order[0], log=ctx.log)
-        out = {}
-        for side, p in (("artuditu", "artu"), ("tmux", "tmux")):
-            out[side] = {"flood_p99_us": kv.get(f"{p}_flood_p99_us"), "idle_p99_us": kv.get(f"{p}_idle_p99_us"),
-                         "flood_p50_us": kv.get(f"{p}_flood_p50_us"), "flood_mbps": kv.get(f"{p}_flood_mbps"),
-                         "idle_samples_us": smp.get(f"{p}_idle_samples_us"),
-                         "flood_samples_us": smp.get(f"{p}_flood_samples_us")}
-        return out
+        return by_side(kv, smp, ["flood_p99_us", "idle_p99_us", "flood_p50_us", "flood_mbps"],
+                       ["idle_samples_us", "flood_samples_us"])
 
 
 class Snapshot(Scenario):
     id, title = "snapshot", "whole-session snapshot"
     sizes = [dict(panes=20, calls=5), dict(panes=400, calls=50)]
-    method = ("With {panes} panes running `sleep 600` (one window or pane tab each; Artuditu's in workspaces "
-              "of 200, a workspace holding at most 256 tabs, plus each extra workspace's first shell), {calls} requests for the "
-              "whole session, one after another: Artuditu `session.snapshot` (a fresh connection each) (every workspace, tab, "
-              "pane, process and agent state) against tmux `list-panes -a` with a format of the same facts "
-              "(session, window, pane, pid, command, path, size) on a control-mode client; p50 of the reply "
-              "times.")
+    method = ("With {panes} panes running `sleep 600`, one window or pane tab each (Artuditu's in workspaces "
+              "of 200, as a workspace holds at most 256 tabs, plus each extra workspace's first shell), {calls} "
+              "requests for the whole session one after another: Artuditu `session.snapshot` on a fresh "
+              "connection each (every workspace, tab, pane, process and agent state) against tmux "
+              "`list-panes -a` with a format of the same facts (session, window, pane, pid, command, path, "
+              "size) on a control-mode client; p50 of the reply times.")
     figures = [Fig("snapshot_p50", "whole-session snapshot at {panes} panes, p50", "ms", "p50_ms")]
     PER_WORKSPACE = 200
 
@@ -388,26 +385,23 @@ class Snapshot(Scenario):
         def artu():
             u = ctx.artu.uhp()
             ids = []
-            try:
-                # a workspace holds at most 256 tabs: PER_WORKSPACE pane tabs in each
-                ws = None
-                for i in range(n):
-                    if i and i % self.PER_WORKSPACE == 0:
-                        ws = u.call("workspace.open", {"cwd": cwd, "name": f"bench {i}"})["workspace_id"]
-                    params = {"command": ["sleep", "600"], "cwd": cwd, "cols": COLS, "rows": ROWS}
-                    if ws:
-                        params["workspace_id"] = ws
-                    ids.append(u.call("terminal.backend.create", params)["terminal_id"])
-                got = len([p for w in u.call("session.snapshot")["workspaces"] for t in w.get("tabs", [])
-                           for p in t.get("panes", [])])
-                if got < n:
-                    raise RuntimeError(f"session.snapshot lists {got} panes, not {n}")
-                req = b'{"id":"s","method":"session.snapshot","params":{}}\n'
-                s = timed(lambda: u.raw(req))
-                for i in ids:
-                    u.call("terminal.backend.close", {"terminal_id": i})
-            finally:
-                u.close()
+            # a workspace holds at most 256 tabs: PER_WORKSPACE pane tabs in each
+            ws = None
+            for i in range(n):
+                if i and i % self.PER_WORKSPACE == 0:
+                    ws = u.call("workspace.open", {"cwd": cwd, "name": f"bench {i}"})["workspace_id"]
+                params = {"command": ["sleep", "600"], "cwd": cwd, "cols": COLS, "rows": ROWS}
+                if ws:
+                    params["workspace_id"] = ws
+                ids.append(u.call("terminal.backend.create", params)["terminal_id"])
+            got = len([p for w in u.call("session.snapshot")["workspaces"] for t in w.get("tabs", [])
+                       for p in t.get("panes", [])])
+            if got < n:
+                raise RuntimeError(f"session.snapshot lists {got} panes, not {n}")
+            req = b'{"id":"s","method":"session.snapshot","params":{}}\n'
+            s = timed(lambda: u.raw(req))
+            for i in ids:
+                u.call("terminal.backend.close", {"terminal_id": i})
             return {"samples_ms": s, "p50_ms": statistics.median(s), "panes": got}
 
         def tmux():
@@ -480,9 +474,7 @@ class HotUpdate(Scenario):
             nxt = time.perf_counter()
             while not stop.is_set():
                 try:
-                    u = Uhp(sock)
-                    r = u.raw(b'{"id":"c","method":"example.counter.get","params":{}}\n')
-                    u.close()
+                    r = Uhp(sock).raw(b'{"id":"c","method":"example.counter.get","params":{}}\n')
                     good = b'"result"' in r
                     code = None if good else r.decode(errors="replace")[:120]
                 except OSError as e:
@@ -521,7 +513,6 @@ class HotUpdate(Scenario):
 
 class Cold(Scenario):
     id, title = "cold", "cold start to first answer"
-    own_server = True
     sizes = [dict(starts=1), dict(starts=5)]
     method = ("A server started in a fresh home (nothing unpacked or cached from an earlier start) until it "
               "first answers: Artuditu `./artu server --foreground` (with `ARTU_NO_BUILD=1`), polled every "
@@ -543,10 +534,7 @@ class Cold(Scenario):
                                          stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
                     while True:
                         try:
-                            u = Uhp(sock)
-                            ok = b'"pong"' in u.raw(PING)
-                            u.close()
-                            if ok:
+                            if b'"pong"' in Uhp(sock).raw(PING):
                                 break
                         except OSError:
                             pass
@@ -569,7 +557,6 @@ class Cold(Scenario):
 
 class Tui(Scenario):
     id, title = "tui", "the TUI against an attached tmux client"
-    own_server = True
     sizes = [dict(keys=20, warmup=5, mib=2), dict(keys=300, warmup=50, mib=32)]
     method = ("Both clients run on a PTY the harness owns (the outer terminal, 200x50), read the way a terminal "
               "emulator reads. Keys: a letter written to the outer terminal until it comes back in the client's "

@@ -16,7 +16,7 @@ must be built too: it is part of that reactor), then measures
     unavailable window of each update (the first failed call to the next answered one).
 Prints key=value lines and writes DIR/modules.json. Everything started is stopped at the end.
 """
-import argparse, json, os, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, threading, time
 
 from uhp import call, ok
 
@@ -33,7 +33,7 @@ def until(pred, timeout=20.0, what="a condition"):
     t0 = time.perf_counter()
     while not pred():
         if time.perf_counter() - t0 > timeout:
-            raise SystemExit("timed out waiting for " + what)
+            raise RuntimeError("timed out waiting for " + what)
     return time.perf_counter() - t0
 
 
@@ -66,8 +66,11 @@ def update_under_load(sock, bundle, updates, rate):
         interval = 1.0 / rate
         nxt = time.perf_counter()
         while not stop.is_set():
-            r = call(sock, "example.counter.get")
-            events.append((time.perf_counter(), "result" in r, r.get("error", {}).get("code")))
+            try:
+                r = call(sock, "example.counter.get")
+                events.append((time.perf_counter(), "result" in r, r.get("error", {}).get("code")))
+            except OSError as e:  # refused or cut while the server swaps the bundle
+                events.append((time.perf_counter(), False, type(e).__name__))
             nxt += interval
             d = nxt - time.perf_counter()
             if d > 0:
@@ -100,6 +103,7 @@ def update_under_load(sock, bundle, updates, rate):
     during = [e for e in events if t_start <= e[0] <= t_end]
     achieved = len(during) / (t_end - t_start)
     return {"calls": len(events), "achieved_rate_per_s": round(achieved), "failed_by_code": codes,
+            "failed": sum(codes.values()), "windows_ms": [round(w, 1) for w in windows],
             "unavailable_windows": len(windows),
             "unavailable_window_p50_ms": round(statistics.median(windows), 1) if windows else 0,
             "unavailable_window_max_ms": round(max(windows), 1) if windows else 0}

@@ -2,19 +2,27 @@
 import json, socket
 
 
+def raw(sock, request, timeout=60.0):
+    """Sends one request line (bytes, with its newline) on a fresh connection; the reply line's bytes."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.settimeout(timeout)
+        s.connect(sock)
+        s.sendall(request)
+        buf = b""
+        while not buf.endswith(b"\n"):
+            chunk = s.recv(1 << 20)
+            if not chunk:
+                break
+            buf += chunk
+        return buf
+    finally:
+        s.close()
+
+
 def call(sock, method, params=None):
     """Sends one request on a fresh connection and returns the parsed reply."""
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(sock)
-    s.sendall((json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode())
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(1 << 20)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    return json.loads(buf)
+    return json.loads(raw(sock, (json.dumps({"id": "b", "method": method, "params": params or {}}) + "\n").encode()))
 
 
 def ok(sock, method, params=None):

@@ -7,7 +7,9 @@ fresh in a private place, and one long-lived client in the harness for each.
 - tmux: `tmux -S SOCK -f /dev/null`, every session 200x50 with the status line off, and
   `Control`, one `tmux -C attach` client on pipes, one command out, its %end in.
 """
-import json, os, re, select, shutil, socket, subprocess, tempfile, time
+import os, re, select, shutil, subprocess, tempfile, time
+
+import uhp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTU = os.path.join(ROOT, "artu")
@@ -47,35 +49,18 @@ def heap_used_kib(pid):
 
 class Uhp:
     """A UHP client as every client is: one request per connection (the spec's rule), so each
-    call connects, writes its line, reads the one reply line and closes."""
+    call connects, writes its line, reads the one reply line and closes (`bench/uhp.py`)."""
 
     def __init__(self, sock_path):
         self.path = sock_path
-        self.n = 0
 
     def raw(self, request_bytes):
         """Sends one prepared request line (bytes, with its newline); returns the reply bytes."""
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            s.connect(self.path)
-            s.sendall(request_bytes)
-            buf = b""
-            while not buf.endswith(b"\n"):
-                r, _, _ = select.select([s], [], [], 60)
-                if not r:
-                    raise TimeoutError("no reply line within 60 s")
-                chunk = s.recv(1 << 20)
-                if not chunk:
-                    break
-                buf += chunk
-            return buf
-        finally:
-            s.close()
+        return uhp.raw(self.path, request_bytes)
 
     def call(self, method, params=None):
-        self.n += 1
-        reply = json.loads(self.raw((json.dumps({"id": str(self.n), "method": method,
-                                                 "params": params or {}}) + "\n").encode()))
+        """The result; an error reply raises (RuntimeError, which a scenario reports)."""
+        reply = uhp.call(self.path, method, params)
         if "error" in reply:
             raise RuntimeError(f"{method} {params}: {reply['error']}")
         return reply["result"]

@@ -6,8 +6,9 @@ figures of that run by key, and every sample.
 A scenario's `figures` name the keys the report reads; `sizes` give its work for the quick
 pass and for the full suite.
 """
-import os, statistics, subprocess, threading, time
+import os, statistics, subprocess, time
 
+import modules  # bench/modules.py: the hot update under load
 from parts import (ARTU, BENCH_CLASSES, COLS, ROOT, ROWS, Tmux, Uhp, fresh_call, heap_used_kib, java_bench, pct,
                    remove, rss_kib)
 
@@ -56,7 +57,6 @@ class Scenario:
     figures = []
 
     def __init__(self, quick):
-        self.quick = quick
         self.size = self.sizes[0 if quick else 1]
 
 
@@ -445,9 +445,10 @@ class HotUpdate(Scenario):
     sizes = [dict(updates=2, rate=500), dict(updates=10, rate=500)]
     method = ("The counter example module (a bundle registering the `example.counter` family) is linked; "
               "a client calls `example.counter.get` at {rate} requests/s (paced, a fresh connection each) while "
-              "`server.bundle.update` replaces the bundle {updates} times, 0.5 s apart. Failed requests (by "
-              "error code) and the unavailable window of each update (first failed call to the next "
-              "answered one). tmux has no plugin host.")
+              "`server.bundle.update` replaces the bundle {updates} times, each once the family answers again "
+              "and 0.5 s more. Failed requests (by error code) and the unavailable windows (first failed call "
+              "to the next answered one). tmux has no plugin host. Harness: `bench/modules.py`'s "
+              "`update_under_load`.")
     figures = [Fig("hot_update_failed", "requests failed during {updates} hot updates at {rate}/s", "count",
                    "failed", tmux=False),
                Fig("hot_update_window", "unavailable window of one hot update, max", "ms", "window_max_ms",
@@ -466,49 +467,10 @@ class HotUpdate(Scenario):
                     raise
                 time.sleep(0.05)
         bundle = fresh_call(sock, "module.info", {"id": "counter"})["module"]["bundle_id"]
-        stop = threading.Event()
-        events = []
-
-        def client():
-            interval = 1.0 / self.size["rate"]
-            nxt = time.perf_counter()
-            while not stop.is_set():
-                try:
-                    r = Uhp(sock).raw(b'{"id":"c","method":"example.counter.get","params":{}}\n')
-                    good = b'"result"' in r
-                    code = None if good else r.decode(errors="replace")[:120]
-                except OSError as e:
-                    good, code = False, type(e).__name__
-                events.append((time.perf_counter(), good, code))
-                nxt += interval
-                d = nxt - time.perf_counter()
-                if d > 0:
-                    time.sleep(d)
-                else:
-                    nxt = time.perf_counter()
-        th = threading.Thread(target=client, daemon=True)
-        th.start()
-        time.sleep(0.5)
-        t0 = time.perf_counter()
-        for _ in range(self.size["updates"]):
-            fresh_call(sock, "server.bundle.update", {"bundle": bundle})
-            time.sleep(0.5)
-        t1 = time.perf_counter()
-        stop.set()
-        th.join()
-        failed = [e for e in events if not e[1]]
-        windows, first = [], None
-        for t, good, _ in events:
-            if not good and first is None:
-                first = t
-            elif good and first is not None:
-                windows.append(round((t - first) * 1000, 1))
-                first = None
-        during = [e for e in events if t0 <= e[0] <= t1]
-        return {"artuditu": {"failed": len(failed), "calls": len(events),
-                             "rate": round(len(during) / (t1 - t0)),
-                             "errors": sorted({str(e[2]) for e in failed})[:5],
-                             "windows_ms": windows, "window_max_ms": max(windows) if windows else 0}}
+        r = modules.update_under_load(sock, bundle, self.size["updates"], self.size["rate"])
+        return {"artuditu": {"failed": r["failed"], "calls": r["calls"], "rate": r["achieved_rate_per_s"],
+                             "errors": r["failed_by_code"], "windows_ms": r["windows_ms"],
+                             "window_max_ms": r["unavailable_window_max_ms"]}}
 
 
 class Cold(Scenario):

@@ -35,6 +35,8 @@ final class Reader implements AutoCloseable {
     private final int wakeWrite;
     private final Thread thread;
     private volatile boolean closing;
+    /** Set once the pipe is closed, under {@code this}: no write may reach a reused fd number. */
+    private boolean pipeClosed;
 
     Reader() {
         int[] fds = Posix.pipe();
@@ -49,11 +51,18 @@ final class Reader implements AutoCloseable {
     void add(UnixPty pty) {
         added.add(pty);
         wake();
+        if (closing && added.remove(pty)) {
+            pty.abandon(); // lost a race with close(): nothing will read it, so it ends here
+        }
     }
 
-    private void wake() {
-        Posix.write(wakeWrite, new byte[] {1}, 0, 1); // EAGAIN: a wake-up is pending already
+    private synchronized void wake() {
+        if (!pipeClosed) {
+            Posix.write(wakeWrite, WAKE, 0, 1); // EAGAIN: a wake-up is pending already
+        }
     }
+
+    private static final byte[] WAKE = {1};
 
     /** Stops the thread (after the host's children are gone); waits up to 2 s for it. */
     @Override
@@ -66,8 +75,11 @@ final class Reader implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (!thread.isAlive()) {
-            Posix.closeFd(wakeRead);
-            Posix.closeFd(wakeWrite);
+            synchronized (this) {
+                pipeClosed = true;
+                Posix.closeFd(wakeRead);
+                Posix.closeFd(wakeWrite);
+            }
         }
     }
 

@@ -192,7 +192,10 @@ final class UnixPty implements Pty {
         return true;
     }
 
-    /** Reader thread, as it stops: the output ends, the master closes, {@link #exit()} completes. */
+    /**
+     * The reader thread as it stops, or the spawning thread when the reader had stopped before
+     * this PTY reached it: the output ends, the master closes, {@link #exit()} completes.
+     */
     void abandon() {
         if (abandoned || exit.isDone()) {
             return;

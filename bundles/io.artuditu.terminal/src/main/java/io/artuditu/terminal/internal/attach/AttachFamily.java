@@ -26,6 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -156,6 +159,9 @@ public final class AttachFamily implements UhpFamily {
         }
         PaneInfo p = info.get();
         Optional<Screen> screen = screens.screen(p.terminalId());
+        if (screen.isPresent() && screen.get().ended()) {
+            awaitExitRecord(screen.get());
+        }
         if (screen.isEmpty() || screen.get().ended()) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("pane", p.id());
@@ -178,8 +184,27 @@ public final class AttachFamily implements UhpFamily {
         return scratch.put(workspaces.pane(t.pane()).map(PaneInfo::workspaceId).orElse(null), name, data);
     }
 
-    /** Whether the target's process still runs: its screen is the live one and its output has not ended. */
+    /**
+     * Whether the target's pane is still open: its screen is the live one. A screen leaves the
+     * live set when its child's exit is recorded, which comes a moment after its output ended
+     * (the PTY reader reaps without waiting), so a stream ends with "pane closed" only once a
+     * client that asks next is told the exit status, not "unknown".
+     */
     private boolean running(Target t) {
-        return !t.screen().ended() && screens.screen(t.terminalId()).orElse(null) == t.screen();
+        return screens.screen(t.terminalId()).orElse(null) == t.screen();
+    }
+
+    /** Up to this long {@link #resolve} waits for an ended screen's exit to be recorded. */
+    static final long EXIT_RECORD_WAIT_MILLIS = 1000;
+
+    /** An ended screen's child is being reaped: wait (bounded) until its exit is on record. */
+    private static void awaitExitRecord(Screen s) {
+        try {
+            s.pty().exit().get(EXIT_RECORD_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // not reaped in time: the caller reports what is known now
+        }
     }
 }

@@ -85,8 +85,8 @@ final class Notifier implements AutoCloseable {
         }
     }
 
-    void changed(Screen s) {
-        boolean afterInput = s.takeTyped();
+    /** {@code s} changed; {@code afterInput}: the first change since a client typed into it. */
+    void changed(Screen s, boolean afterInput) {
         synchronized (dirty) {
             boolean first = dirty.add(s) && dirty.size() == 1;
             if (afterInput) {

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * The terminal's answers to queries (device attributes, cursor position) go back to the
  * PTY at once. Watchers ({@link #watch}) hear about changes through the {@link Notifier},
  * coalesced to at most one call per {@value Notifier#FRAME_MILLIS} ms per screen, except the
- * first change after input ({@link #typed}), which the notifier fires at once.
+ * first change after input ({@link #typed}), which runs them at once on its own thread.
  */
 public final class Screen implements PtyListener {
     /** Most watchers (streams, waits) one screen carries. */
@@ -88,16 +88,14 @@ public final class Screen implements PtyListener {
                 // the child left or does not read: its own query goes unanswered
             }
         }
-        notifier.changed(this);
-        fireNow();
+        changed();
     }
 
     @Override
     public void closed() {
         ended = true;
         counters().add(RenderCounters.Count.RENDER_EXIT);
-        notifier.changed(this);
-        fireNow();
+        changed();
     }
 
     /** Whether the PTY's output has ended (the process and every slave holder are gone). */
@@ -115,9 +113,21 @@ public final class Screen implements PtyListener {
         notifier.typed(this);
     }
 
-    /** Whether input came since the last change; clears it (the notifier, on a change). */
-    boolean takeTyped() {
-        return typedSinceChange.getAndSet(false);
+    /**
+     * After every change. The first change after input (a key's echo, as a rule) runs the
+     * coalesced watchers here, on the thread that made it (the PTY's reader for output), so the
+     * stream that shows the echo is signalled at once instead of after a hand-off to
+     * {@code terminal-notify}, a thread wake-up that cost a key's echo a few hundred
+     * microseconds (issue 16). The notifier still hears of every change (its watchers of every
+     * screen, and the rest of a burst, which coalesces as before).
+     */
+    private void changed() {
+        boolean afterInput = typedSinceChange.getAndSet(false);
+        if (afterInput) {
+            fire();
+        }
+        notifier.changed(this, afterInput);
+        fireNow();
     }
 
     /** Runs {@code reader} with the terminal locked; do not keep the terminal. */
@@ -140,8 +150,7 @@ public final class Screen implements PtyListener {
             scrollOffset = (int) target;
             outputRevision++;
             counters().add(RenderCounters.Count.RENDER_SCROLL);
-            notifier.changed(this);
-            fireNow();
+            changed();
         }
         return scrollOffset;
     }
@@ -158,8 +167,7 @@ public final class Screen implements PtyListener {
         }
         counters().add(RenderCounters.Count.RENDER_RESIZE);
         pty.resize(cols, rows);
-        notifier.changed(this);
-        fireNow();
+        changed();
     }
 
     /**
@@ -175,8 +183,7 @@ public final class Screen implements PtyListener {
             outputRevision++;
         }
         counters().add(RenderCounters.Count.RENDER_TITLE);
-        notifier.changed(this);
-        fireNow();
+        changed();
     }
 
     /** The API's title override, or null. */
@@ -191,8 +198,9 @@ public final class Screen implements PtyListener {
 
 
     /**
-     * Registers a watcher, run on the notifier thread after changes (coalesced); it must
-     * only hand off (signal a stream, complete a wait), never block.
+     * Registers a watcher, run on the notifier thread after changes (coalesced), and on the
+     * changing thread for the first change after input; it must only hand off (signal a
+     * stream, complete a wait), never block.
      *
      * @return false when the screen already has {@value #MAX_WATCHERS}
      */
@@ -238,7 +246,7 @@ public final class Screen implements PtyListener {
         }
     }
 
-    /** Called by the notifier thread. */
+    /** Runs the coalesced watchers: on the notifier thread, or on a change's own thread after input. */
     void fire() {
         for (Runnable w : watchers) {
             try {

@@ -89,7 +89,7 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
             }
         }
         pty.listen(s);
-        notifier.changed(s); // watchers of every screen hear of a new one, even if it never prints
+        notifier.changed(s, false); // watchers of every screen hear of a new one, even if it never prints
     }
 
     /**
@@ -124,7 +124,7 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
             }
         }
         if (s != null) {
-            notifier.changed(s);
+            notifier.changed(s, false);
         }
     }
 

@@ -72,6 +72,43 @@ class HotReloadTest {
     }
 
     @Test
+    void callsDuringAnUpdateOfTheirFamilyAreHeldAndAnsweredNotRefused() throws Exception {
+        try (ForegroundServer s = new ForegroundServer(home)) {
+            JsonNode installed = Wire.call(s.socket, "server.bundle.install",
+                    "{\"path\":" + Wire.M.writeValueAsString(EXAMPLE.toString()) + "}");
+            long id = installed.at("/result/bundle/id").asLong();
+            java.util.concurrent.atomic.AtomicBoolean updating = new java.util.concurrent.atomic.AtomicBoolean(true);
+            java.util.List<String> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+            Thread caller = new Thread(() -> {
+                while (updating.get()) { // back to back, bounded by the updates below
+                    try {
+                        JsonNode r = Wire.call(s.socket, "example.echo", "{\"text\":\"hi\"}");
+                        if ("hi".equals(r.at("/result/text").asText())) {
+                            answered.incrementAndGet();
+                        } else {
+                            refused.add(r.toString());
+                        }
+                    } catch (Exception e) {
+                        refused.add(e.toString());
+                    }
+                }
+            });
+            caller.start();
+            for (int i = 0; i < 5; i++) {
+                JsonNode up = Wire.call(s.socket, "server.bundle.update", "{\"bundle\":" + id + "}");
+                assertEquals("bundle_updated", up.at("/result/type").asText(), up.toString());
+            }
+            updating.set(false);
+            caller.join(20_000);
+            assertEquals(java.util.List.of(), refused, "no call is refused while its family is replaced");
+            assertTrue(answered.get() > 0);
+            long held = Wire.call(s.socket, "uhp.stats", "{}").at("/result/requests/held_for_update").asLong();
+            assertTrue(held > 0, "five updates under back-to-back calls held some of them: " + held);
+        }
+    }
+
+    @Test
     void theDropInFolderTakesFinishedJarsOnly() throws Exception {
         try (ForegroundServer s = new ForegroundServer(home)) {
             Path dropIn = home.resolve("bundles");

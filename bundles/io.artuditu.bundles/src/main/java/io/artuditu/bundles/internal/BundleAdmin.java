@@ -3,6 +3,7 @@ package io.artuditu.bundles.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger;
@@ -23,6 +24,7 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.FrameworkWiring;
 
@@ -240,6 +242,13 @@ final class BundleAdmin {
         refuseCoreClosure(b, "updating");
         String before = describe(b);
         Source from = src != null ? src : sourceOf(b).map(this::checked).orElse(null);
+        try (Hold hold = new Hold(context)) {
+            return replace(b, from, before);
+        }
+    }
+
+    /** The update itself and its refresh, under a hold: calls to the families it replaces wait for them. */
+    private List<String> replace(Bundle b, Source from, String before) {
         try {
             if (from == null) {
                 b.update();
@@ -273,6 +282,13 @@ final class BundleAdmin {
     List<String> uninstall(Bundle b) {
         refuseCore(b, "uninstall");
         refuseCoreClosure(b, "uninstalling");
+        try (Hold hold = new Hold(context)) {
+            return remove(b);
+        }
+    }
+
+    /** The uninstall and its refresh, under a hold: the dependents it restarts are waited for. */
+    private List<String> remove(Bundle b) {
         try {
             b.uninstall();
             LOG.log(Level.INFO, "uninstalled " + describe(b));
@@ -298,6 +314,39 @@ final class BundleAdmin {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The dispatcher's hold ({@link UhpDispatcher#holdAwayFamilies}) for the length of a
+     * change: a family the change takes away and brings back (the updated bundle, the
+     * dependents a refresh restarts) has its calls held, bounded, instead of refused with
+     * {@code method_unavailable}. Without a dispatcher it does nothing.
+     */
+    private static final class Hold implements AutoCloseable {
+        private final BundleContext context;
+        private final ServiceReference<UhpDispatcher> ref;
+        private final AutoCloseable hold;
+
+        Hold(BundleContext context) {
+            this.context = context;
+            ServiceReference<UhpDispatcher> r = context.getServiceReference(UhpDispatcher.class);
+            UhpDispatcher d = r == null ? null : context.getService(r);
+            this.ref = d == null ? null : r;
+            this.hold = d == null ? () -> { } : d.holdAwayFamilies();
+        }
+
+        @Override
+        public void close() {
+            try {
+                hold.close();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "could not end the dispatcher's hold", e);
+            } finally {
+                if (ref != null) {
+                    context.ungetService(ref);
+                }
+            }
+        }
     }
 
     /**

@@ -125,11 +125,35 @@ final class Registry {
             remember(m.name());
         }
         rebuild();
+        notifyAll(); // calls held in awaitRoute look again
     }
 
     synchronized void remove(Family f) {
         families.remove(f);
         rebuild();
+    }
+
+    /**
+     * Waits, while {@code holding} says so and for at most {@code millis}, until
+     * {@code method} is routed again; returns the route then, else the route at the end
+     * (null when it is still away). {@link #add} and {@link #wake} end a wait early.
+     */
+    synchronized Route awaitRoute(String method, long millis, java.util.function.BooleanSupplier holding)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (true) {
+            Route r = table.routes().get(method);
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (r != null || !holding.getAsBoolean() || left <= 0) {
+                return r;
+            }
+            wait(left);
+        }
+    }
+
+    /** Wakes the calls waiting in {@link #awaitRoute} (a hold ended). */
+    synchronized void wake() {
+        notifyAll();
     }
 
     /** Keeps {@code failure} on file for the family service {@code serviceId}, which could not register. */

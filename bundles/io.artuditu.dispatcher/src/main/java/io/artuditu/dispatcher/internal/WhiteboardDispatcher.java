@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -77,6 +79,13 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     /** How long a leaving family's running calls may take before unbind stops waiting. */
     static final long DRAIN_MILLIS = 10_000;
     /**
+     * The longest a call to a family that is away waits for it while a hold is open
+     * ({@link #holdAwayFamilies}, a bundle update): past it the call answers
+     * {@code method_unavailable} as without a hold. The calls waiting are bounded by the
+     * connections, one request each.
+     */
+    static final long HOLD_MILLIS = 5_000;
+    /**
      * When true, every result is checked against its method's result schema and a
      * mismatch answers {@code internal_error}: tests run the server this way.
      */
@@ -95,6 +104,10 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     private final LongAdder latencyNanos = new LongAdder();
     private final Map<ErrorCode, LongAdder> errors = new EnumMap<>(ErrorCode.class);
     private final AtomicReference<TokenAuthority> tokens = new AtomicReference<>();
+    /** Open holds ({@link #holdAwayFamilies}): while above 0, calls to an away family wait for it. */
+    private final AtomicInteger holds = new AtomicInteger();
+    /** Calls that waited for an away family under a hold. */
+    private final LongAdder held = new LongAdder();
     /** The one writer: mutating methods run holding it. */
     private final ReentrantLock stateLock = new ReentrantLock();
 
@@ -270,8 +283,41 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         return b == null ? 0 : b.sequence();
     }
 
+    @Override
+    public AutoCloseable holdAwayFamilies() {
+        holds.incrementAndGet();
+        AtomicBoolean open = new AtomicBoolean(true);
+        return () -> {
+            if (open.compareAndSet(true, false)) {
+                holds.decrementAndGet();
+                registry.wake();
+            }
+        };
+    }
+
+    /**
+     * The route of a method that was registered once and is away now, while a hold is open:
+     * waits (at most {@value #HOLD_MILLIS} ms, and not past the hold) for its family to
+     * come back. Null when it did not.
+     */
+    private Registry.Route awaitReturn(String method) {
+        if (holds.get() == 0) {
+            return null;
+        }
+        held.increment();
+        try {
+            return registry.awaitRoute(method, HOLD_MILLIS, () -> holds.get() > 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     private Reply run(RequestReader.Request req, Caller caller, Connection connection) {
         Registry.Route route = registry.table().routes().get(req.method());
+        if (route == null && registry.remembers(req.method())) {
+            route = awaitReturn(req.method());
+        }
         if (route == null) {
             return registry.remembers(req.method())
                     ? error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
@@ -462,6 +508,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         long n = completed.sum();
         req.put("completed", n);
         req.put("mean_latency_us", n == 0 ? 0 : latencyNanos.sum() / n / 1000);
+        req.put("held_for_update", held.sum());
         ObjectNode errs = req.putObject("errors");
         errors.forEach((code, count) -> {
             long c = count.sum();

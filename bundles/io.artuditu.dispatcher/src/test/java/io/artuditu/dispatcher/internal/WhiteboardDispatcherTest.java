@@ -96,6 +96,54 @@ class WhiteboardDispatcherTest {
         assertEquals("method_unavailable", code(call("{\"id\":\"1\",\"method\":\"t.a\"}")));
     }
 
+    private JsonNode stats() {
+        com.fasterxml.jackson.databind.node.ObjectNode s = M.createObjectNode();
+        d.contribute(s);
+        return s;
+    }
+
+    private CompletableFuture<JsonNode> callAsync(String line) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return call(line);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    @Test
+    void underAHoldACallToAnAwayFamilyWaitsForItsReturnAndIsAnsweredByIt() throws Exception {
+        d.addFamily(family("t", answering("t.a", "old")), "b1", 0, 1);
+        AutoCloseable hold = d.holdAwayFamilies();
+        d.removeFamily(1);
+        CompletableFuture<JsonNode> waiting = callAsync("{\"id\":\"1\",\"method\":\"t.a\"}");
+        Thread.sleep(200);
+        assertFalse(waiting.isDone(), "the call waits for the family instead of method_unavailable");
+        d.addFamily(family("t", answering("t.a", "new")), "b1", 0, 2);
+        assertEquals("new", waiting.get(5, TimeUnit.SECONDS).path("result").path("from").asText());
+        hold.close();
+        hold.close(); // idempotent
+        assertEquals(1, stats().path("requests").path("held_for_update").asLong());
+        d.removeFamily(2);
+        assertEquals("method_unavailable", code(call("{\"id\":\"2\",\"method\":\"t.a\"}")),
+                "without a hold an away family answers at once");
+    }
+
+    @Test
+    void aHoldThatEndsReleasesItsWaitingCallsWithMethodUnavailableAndUnknownMethodsNeverWait() throws Exception {
+        d.addFamily(family("t", answering("t.a", "old")), "b1", 0, 1);
+        d.removeFamily(1);
+        AutoCloseable hold = d.holdAwayFamilies();
+        assertEquals("unknown_method", code(call("{\"id\":\"u\",\"method\":\"t.never\"}")),
+                "a method never registered is not held");
+        CompletableFuture<JsonNode> waiting = callAsync("{\"id\":\"1\",\"method\":\"t.a\"}");
+        Thread.sleep(200);
+        assertFalse(waiting.isDone());
+        hold.close(); // the update ended without bringing the family back (an uninstall)
+        assertEquals("method_unavailable", code(waiting.get(5, TimeUnit.SECONDS)));
+    }
+
     @Test
     void aRunningCallFinishesWhileItsFamilyLeaves() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);

@@ -28,6 +28,18 @@ public interface UhpDispatcher {
         return dispatch(buf, off, len, caller);
     }
 
+    /**
+     * Opens a hold for a change that takes families away and brings them back (a bundle
+     * update, or the refresh after an uninstall): while any hold is open, a call to a method
+     * whose family was registered once and is away now waits for it to come back, for a
+     * bounded time, instead of answering {@code method_unavailable} at once. Closing the
+     * handle (idempotent) ends the hold; calls still waiting then answer as without it.
+     * A dispatcher that cannot hold returns a handle that does nothing.
+     */
+    default AutoCloseable holdAwayFamilies() {
+        return () -> { };
+    }
+
     /** Builds an error reply without running anything (transport-level refusals). */
     Reply error(String id, ErrorCode code, String message);
 

@@ -61,16 +61,19 @@ def summary(name, xs):
 
 def update_under_load(sock, bundle, updates, rate):
     stop = threading.Event()
-    events = []  # (time, ok, code)
+    events = []  # (time, ok, code, latency in ms)
     def client():
         interval = 1.0 / rate
         nxt = time.perf_counter()
         while not stop.is_set():
+            t0 = time.perf_counter()
             try:
                 r = call(sock, "example.counter.get")
-                events.append((time.perf_counter(), "result" in r, r.get("error", {}).get("code")))
+                t1 = time.perf_counter()
+                events.append((t1, "result" in r, r.get("error", {}).get("code"), (t1 - t0) * 1000))
             except OSError as e:  # refused or cut while the server swaps the bundle
-                events.append((time.perf_counter(), False, type(e).__name__))
+                t1 = time.perf_counter()
+                events.append((t1, False, type(e).__name__, (t1 - t0) * 1000))
             nxt += interval
             d = nxt - time.perf_counter()
             if d > 0:
@@ -92,7 +95,7 @@ def update_under_load(sock, bundle, updates, rate):
     codes = {}
     windows = []
     first_fail = None
-    for t, good, code in events:
+    for t, good, code, _ in events:
         if not good:
             codes[code] = codes.get(code, 0) + 1
             if first_fail is None:
@@ -102,11 +105,16 @@ def update_under_load(sock, bundle, updates, rate):
             first_fail = None
     during = [e for e in events if t_start <= e[0] <= t_end]
     achieved = len(during) / (t_end - t_start)
+    lat = sorted(e[3] for e in during) or [0.0]
     return {"calls": len(events), "achieved_rate_per_s": round(achieved), "failed_by_code": codes,
             "failed": sum(codes.values()), "windows_ms": [round(w, 1) for w in windows],
             "unavailable_windows": len(windows),
             "unavailable_window_p50_ms": round(statistics.median(windows), 1) if windows else 0,
-            "unavailable_window_max_ms": round(max(windows), 1) if windows else 0}
+            "unavailable_window_max_ms": round(max(windows), 1) if windows else 0,
+            # every call's time, failed or answered: a held call is slow rather than failed
+            "latency_p50_ms": round(statistics.median(lat), 2),
+            "latency_p99_ms": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2),
+            "latency_max_ms": round(lat[-1], 2)}
 
 
 def main():

@@ -446,13 +446,16 @@ class HotUpdate(Scenario):
     method = ("The counter example module (a bundle registering the `example.counter` family) is linked; "
               "a client calls `example.counter.get` at {rate} requests/s (paced, a fresh connection each) while "
               "`server.bundle.update` replaces the bundle {updates} times, each once the family answers again "
-              "and 0.5 s more. Failed requests (by error code) and the unavailable windows (first failed call "
-              "to the next answered one). tmux has no plugin host. Harness: `bench/modules.py`'s "
-              "`update_under_load`.")
+              "and 0.5 s more. Failed requests (by error code), the unavailable windows (first failed call "
+              "to the next answered one), and the slowest call while the updates ran (a call held until "
+              "its family is back is slow instead of failed). tmux has no plugin host. Harness: "
+              "`bench/modules.py`'s `update_under_load`.")
     figures = [Fig("hot_update_failed", "requests failed during {updates} hot updates at {rate}/s", "count",
                    "failed", tmux=False),
                Fig("hot_update_window", "unavailable window of one hot update, max", "ms", "window_max_ms",
-                   tmux=False)]
+                   tmux=False),
+               Fig("hot_update_slowest", "slowest request during {updates} hot updates at {rate}/s", "ms",
+                   "latency_max_ms", tmux=False)]
 
     def run(self, ctx, order):
         sock = ctx.artu.sock
@@ -470,7 +473,9 @@ class HotUpdate(Scenario):
         r = modules.update_under_load(sock, bundle, self.size["updates"], self.size["rate"])
         return {"artuditu": {"failed": r["failed"], "calls": r["calls"], "rate": r["achieved_rate_per_s"],
                              "errors": r["failed_by_code"], "windows_ms": r["windows_ms"],
-                             "window_max_ms": r["unavailable_window_max_ms"]}}
+                             "window_max_ms": r["unavailable_window_max_ms"],
+                             "latency_p50_ms": r["latency_p50_ms"], "latency_p99_ms": r["latency_p99_ms"],
+                             "latency_max_ms": r["latency_max_ms"]}}
 
 
 class Cold(Scenario):

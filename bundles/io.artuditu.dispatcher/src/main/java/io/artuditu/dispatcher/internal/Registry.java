@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The live method table. Writers (family bind/unbind) are serialized by the monitor;
@@ -138,7 +139,7 @@ final class Registry {
      * {@code method} is routed again; returns the route then, else the route at the end
      * (null when it is still away). {@link #add} and {@link #wake} end a wait early.
      */
-    synchronized Route awaitRoute(String method, long millis, java.util.function.BooleanSupplier holding)
+    synchronized Route awaitRoute(String method, long millis, BooleanSupplier holding)
             throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
         while (true) {

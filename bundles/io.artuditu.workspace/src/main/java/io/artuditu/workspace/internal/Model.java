@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -78,7 +80,16 @@ final class Model implements Workspaces, AutoCloseable {
     private final Path defaultCwd;
     private final AppLoop loop = new AppLoop();
     private final SecureRandom random = new SecureRandom();
-    private final TopologyOps ops = new TopologyOps(() -> HexFormat.of().formatHex(bytes(8)));
+    private final TopologyOps ops = new TopologyOps(this::hex16);
+    /** The ids a first pass draws (recorded), and the same ids for its second pass (replayed); loop only. */
+    private List<String> drawn;
+    private ArrayDeque<String> replay;
+    /**
+     * Set while a spawning change is between its passes (see {@link #run}): its PTYs are
+     * starting off the loop under the pane ids it reserved. Completed and cleared on the
+     * loop when it is committed or has failed. Loop only.
+     */
+    private CompletableFuture<Void> reservation;
     /** Pane id → process facts; only the app loop reads or writes it. */
     private final Map<String, Proc> procs = new HashMap<>();
     private volatile Held held;
@@ -107,21 +118,113 @@ final class Model implements Workspaces, AutoCloseable {
 
     @Override
     public <T> T change(Operation<T> operation) throws IOException {
-        return onLoop(() -> changeOnLoop(operation, Spawner.Launch.shell()));
+        return run(operation, Spawner.Launch.shell(), r -> r);
     }
 
     /**
-     * Runs an operation against the current state and installs its change. PTYs spawned
-     * by an operation that then fails, or whose pane the returned state does not hold,
-     * are ended again, so an operation cannot leave a process without a pane.
+     * Runs an operation and installs its change, with its panes' processes started off the
+     * app loop. A first pass on the loop runs the operation with a spawner that starts
+     * nothing: it validates the whole request and reserves what the new panes will be
+     * (pane id, workspace, folder, launch); an operation that spawns nothing is installed
+     * right there. Otherwise the calling thread starts the PTYs while the loop serves
+     * other changes, and a second pass runs the operation again, against the state of
+     * that moment, with a spawner that hands back the PTYs started for it; the change is
+     * installed and its events published only then. One spawning change is between its
+     * passes at a time (the reservation), so the pane ids it reserved are still the next
+     * ones when it comes back; another spawning change waits for it to be done, then
+     * starts over. A spawn that fails releases the reservation and leaves the model as it
+     * was (no state, no event). The ids the operation drew in its first pass (workspace,
+     * tab) are drawn again in the second, so the spawned PTYs' environment matches. A
+     * second pass that asks for a different pane (the state moved under it) spawns that
+     * one on the loop, as before, and ends the PTYs it did not use.
+     *
+     * @param after what to answer, computed on the loop right after the commit
      */
-    private <T> T changeOnLoop(Operation<T> operation, Spawner.Launch launch) throws IOException {
+    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, java.util.function.Function<T, R> after)
+            throws IOException {
+        while (true) {
+            FirstPass<R> first = onLoop(() -> firstPass(operation, launch, after));
+            if (first.done()) {
+                return first.result();
+            }
+            if (first.busy() != null) {
+                first.busy().join(); // another spawning change is between its passes
+                continue;
+            }
+            List<Spawned> started = new ArrayList<>();
+            try {
+                for (Plan plan : first.plans()) {
+                    started.add(start(plan));
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                started.forEach(s -> s.pty().terminate(0));
+                loop.post(this::release);
+                first.reserved().complete(null); // after the post: a waiter's next first pass runs after the release
+                throw e;
+            }
+            java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
+            try {
+                return onLoop(() -> {
+                    ran.set(true);
+                    return secondPass(operation, launch, after, first, started);
+                });
+            } catch (IllegalStateException e) {
+                if (!ran.get()) { // the loop refused the second pass (stopped, or full): nothing of it stays
+                    started.forEach(s -> s.pty().terminate(0));
+                    first.reserved().complete(null);
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** What the first pass found: done (result), wait for {@code busy}, or start {@code plans}. */
+    private record FirstPass<R>(boolean done, R result, CompletableFuture<Void> busy, List<Plan> plans,
+            List<String> ids, CompletableFuture<Void> reserved) {
+    }
+
+    /** A pane's process as the first pass reserved it, and the request that starts it. */
+    private record Plan(String paneId, String workspaceId, Path cwd, Spawner.Launch launch, SpawnRequest request,
+            String shell, List<String> command) {
+    }
+
+    private <T, R> FirstPass<R> firstPass(Operation<T> operation, Spawner.Launch launch,
+            java.util.function.Function<T, R> after) throws IOException {
         if (changing) {
             throw new IllegalStateException("an operation must not call change() itself");
         }
         changing = true;
+        List<Plan> plans = new ArrayList<>();
+        PlanSpawner spawner = new PlanSpawner(launch, plans);
+        drawn = new ArrayList<>();
+        try {
+            Topology before = held.topology();
+            Change<T> c = operation.apply(before, ops, spawner);
+            if (c == null || c.state() == null) {
+                throw new IllegalStateException("the operation returned no state");
+            }
+            if (plans.isEmpty()) {
+                commit(before, c, List.of());
+                return new FirstPass<>(true, after.apply(c.result()), null, null, null, null);
+            }
+            if (reservation != null) {
+                return new FirstPass<>(false, null, reservation, null, null, null);
+            }
+            reservation = new CompletableFuture<>();
+            return new FirstPass<>(false, null, null, List.copyOf(plans), List.copyOf(drawn), reservation);
+        } finally {
+            spawner.closed = true;
+            drawn = null;
+            changing = false;
+        }
+    }
+
+    private <T, R> R secondPass(Operation<T> operation, Spawner.Launch launch, java.util.function.Function<T, R> after,
+            FirstPass<R> first, List<Spawned> started) throws IOException {
+        changing = true;
         List<Spawned> spawned = new ArrayList<>();
-        PtySpawner spawner = new PtySpawner(launch, spawned);
+        PtySpawner spawner = new PtySpawner(launch, spawned, first.plans(), new ArrayList<>(started));
+        replay = new ArrayDeque<>(first.ids());
         try {
             Topology before = held.topology();
             Change<T> c;
@@ -131,15 +234,39 @@ final class Model implements Workspaces, AutoCloseable {
                     throw new IllegalStateException("the operation returned no state");
                 }
             } catch (IOException | RuntimeException | Error e) {
+                started.forEach(s -> s.pty().terminate(0));
                 spawned.forEach(s -> s.pty().terminate(0));
                 throw e;
             }
+            for (Spawned s : started) {
+                if (!spawned.contains(s)) {
+                    s.pty().terminate(0); // started for a pane the second pass did not ask for
+                }
+            }
             commit(before, c, spawned);
-            return c.result();
+            return after.apply(c.result());
         } finally {
             spawner.closed = true;
+            replay = null;
             changing = false;
+            release();
         }
+    }
+
+    /** Ends the reservation: the next spawning change may go. On the loop. */
+    private void release() {
+        CompletableFuture<Void> r = reservation;
+        reservation = null;
+        if (r != null) {
+            r.complete(null);
+        }
+    }
+
+    /** Starts a planned pane's PTY; off the loop. */
+    private Spawned start(Plan plan) throws IOException {
+        Pty pty = host.spawn(plan.request(), null);
+        return new Spawned(plan.paneId(), pty,
+                new Proc(pty.id(), plan.workspaceId(), plan.shell(), pty.pid(), System.currentTimeMillis()));
     }
 
     private void commit(Topology before, Change<?> c, List<Spawned> spawned) {
@@ -180,20 +307,89 @@ final class Model implements Workspaces, AutoCloseable {
         }
     }
 
-    /** The model's spawner: the pane's identity in its environment, shell integration, a PTY of the host. */
-    private final class PtySpawner implements Spawner {
+    /** A new pane's spawn request: its identity in its environment, shell integration. */
+    private Plan plan(Spawner.Launch launch, String paneId, String workspaceId, Path cwd) {
+        try {
+            SpawnRequest.checkSize(launch.cols(), launch.rows());
+        } catch (IllegalArgumentException e) {
+            throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+        }
+        Map<String, String> env = new HashMap<>(launch.env());
+        env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
+        env.put(PANE_ENV, paneId);
+        env.put(WORKSPACE_ENV, workspaceId);
+        Path socket = socketPath.get();
+        if (socket != null) {
+            env.put(SOCKET_ENV, socket.toString());
+        }
+        List<String> command = launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
+        ShellIntegration.Launch sh = ShellIntegration.prepare(command, env, home);
+        Map<String, String> launchEnv = new HashMap<>(sh.env());
+        if (sh.shell() != null) {
+            launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
+        }
+        return new Plan(paneId, workspaceId, cwd, launch,
+                new SpawnRequest(sh.command(), cwd, launchEnv, launch.cols(), launch.rows()), sh.shell(), command);
+    }
+
+    /**
+     * The first pass's spawner: checks and records what it would start, starts nothing,
+     * and answers with a pane whose terminal id is a placeholder (that pass's state is
+     * never installed).
+     */
+    private final class PlanSpawner implements Spawner {
         private final Spawner.Launch launch;
-        private final List<Spawned> spawned;
+        private final List<Plan> plans;
         private volatile boolean closed;
 
-        PtySpawner(Spawner.Launch launch, List<Spawned> spawned) {
+        PlanSpawner(Spawner.Launch launch, List<Plan> plans) {
             this.launch = launch;
-            this.spawned = spawned;
+            this.plans = plans;
         }
 
         @Override
         public Spawner with(Spawner.Launch l) {
-            PtySpawner s = new PtySpawner(l, spawned);
+            PlanSpawner s = new PlanSpawner(l, plans);
+            s.closed = closed;
+            return s;
+        }
+
+        @Override
+        public Pane spawn(String paneId, String workspaceId, Path cwd) {
+            if (closed || !changing) {
+                throw new IllegalStateException("a spawner works only inside the operation it was given to");
+            }
+            Plan p = plan(launch, paneId, workspaceId, cwd);
+            plans.add(p);
+            return new Pane(paneId, "planned-" + paneId, cwd, p.command(), null, null);
+        }
+    }
+
+    /**
+     * The model's spawner on the loop: hands back a PTY the first pass planned and the
+     * caller started (same pane, workspace, folder and launch), else starts one here.
+     */
+    private final class PtySpawner implements Spawner {
+        private final Spawner.Launch launch;
+        private final List<Spawned> spawned;
+        private final List<Plan> plans;
+        private final List<Spawned> started;
+        private volatile boolean closed;
+
+        PtySpawner(Spawner.Launch launch, List<Spawned> spawned) {
+            this(launch, spawned, List.of(), new ArrayList<>());
+        }
+
+        PtySpawner(Spawner.Launch launch, List<Spawned> spawned, List<Plan> plans, List<Spawned> started) {
+            this.launch = launch;
+            this.spawned = spawned;
+            this.plans = plans;
+            this.started = started;
+        }
+
+        @Override
+        public Spawner with(Spawner.Launch l) {
+            PtySpawner s = new PtySpawner(l, spawned, plans, started);
             s.closed = closed;
             return s;
         }
@@ -203,29 +399,20 @@ final class Model implements Workspaces, AutoCloseable {
             if (closed || !changing) {
                 throw new IllegalStateException("a spawner works only inside the operation it was given to");
             }
-            try {
-                SpawnRequest.checkSize(launch.cols(), launch.rows());
-            } catch (IllegalArgumentException e) {
-                throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+            for (int i = 0; i < plans.size(); i++) {
+                Plan p = plans.get(i);
+                Spawned s = started.get(i);
+                if (s != null && p.paneId().equals(paneId) && p.workspaceId().equals(workspaceId) && p.cwd().equals(cwd)
+                        && p.launch().equals(launch)) {
+                    started.set(i, null);
+                    spawned.add(s);
+                    return new Pane(paneId, s.pty().id(), cwd, p.command(), null, null);
+                }
             }
-            Map<String, String> env = new HashMap<>(launch.env());
-            env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
-            env.put(PANE_ENV, paneId);
-            env.put(WORKSPACE_ENV, workspaceId);
-            Path socket = socketPath.get();
-            if (socket != null) {
-                env.put(SOCKET_ENV, socket.toString());
-            }
-            List<String> command = launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
-            ShellIntegration.Launch sh = ShellIntegration.prepare(command, env, home);
-            Map<String, String> launchEnv = new HashMap<>(sh.env());
-            if (sh.shell() != null) {
-                launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
-            }
-            Pty pty = host.spawn(new SpawnRequest(sh.command(), cwd, launchEnv, launch.cols(), launch.rows()), null);
-            spawned.add(new Spawned(paneId, pty,
-                    new Proc(pty.id(), workspaceId, sh.shell(), pty.pid(), System.currentTimeMillis())));
-            return new Pane(paneId, pty.id(), cwd, command, null, null);
+            Plan p = plan(launch, paneId, workspaceId, cwd);
+            Spawned s = start(p);
+            spawned.add(s);
+            return new Pane(paneId, s.pty().id(), cwd, p.command(), null, null);
         }
     }
 
@@ -465,34 +652,42 @@ final class Model implements Workspaces, AutoCloseable {
      * its folder.
      */
     @Override
-    public PaneInfo open(PaneRequest request) throws IOException {
-        return onLoop(() -> openOnLoop(request));
+    public PaneInfo open(PaneRequest r) throws IOException {
+        Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
+        return run((s, o, sp) -> {
+            Workspace ws;
+            if (r.workspaceId() != null) {
+                ws = s.workspace(r.workspaceId())
+                        .orElseThrow(() -> new IllegalArgumentException("no such workspace: " + r.workspaceId()));
+            } else {
+                ws = s.active().orElse(null);
+            }
+            Path cwd = r.cwd() != null ? r.cwd() : ws != null ? ws.cwd() : defaultCwd;
+            if (!Files.isDirectory(cwd)) {
+                throw new IllegalArgumentException("not a directory: " + cwd);
+            }
+            SpawnRequest.checkSize(r.cols(), r.rows());
+            boolean focus = r.focus() || s.focusedPane().isEmpty();
+            String paneId = Long.toString(s.nextPane());
+            // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
+            // the naming rule are the ones tab.new and workspace.open apply, checked before the
+            // spawn; their refusals (TopologyException, invalid_request with field and reason)
+            // go to the caller as they are.
+            Change<String> c = ws == null ? o.openWorkspace(s, cwd, null, sp) : o.openPaneTab(s, ws.id(), cwd, focus, sp);
+            return new Change<>(c.state(), c.events(), paneId);
+        }, launch, paneId -> held.panes().get(paneId));
     }
 
-    private PaneInfo openOnLoop(PaneRequest r) throws IOException {
-        Topology s = held.topology();
-        Workspace ws;
-        if (r.workspaceId() != null) {
-            ws = s.workspace(r.workspaceId())
-                    .orElseThrow(() -> new IllegalArgumentException("no such workspace: " + r.workspaceId()));
-        } else {
-            ws = s.active().orElse(null);
+    /** 16 hex digits for a new id: fresh, recorded in a first pass, replayed in a second. Loop only. */
+    private String hex16() {
+        if (replay != null && !replay.isEmpty()) {
+            return replay.poll();
         }
-        Path cwd = r.cwd() != null ? r.cwd() : ws != null ? ws.cwd() : defaultCwd;
-        if (!Files.isDirectory(cwd)) {
-            throw new IllegalArgumentException("not a directory: " + cwd);
+        String h = HexFormat.of().formatHex(bytes(8));
+        if (drawn != null) {
+            drawn.add(h);
         }
-        SpawnRequest.checkSize(r.cols(), r.rows());
-        boolean focus = r.focus() || s.focusedPane().isEmpty();
-        String paneId = Long.toString(s.nextPane());
-        Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
-        // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
-        // the naming rule are the ones tab.new and workspace.open apply, checked before the
-        // spawn; their refusals (TopologyException, invalid_request with field and reason)
-        // go to the caller as they are.
-        changeOnLoop((cur, o, sp) -> ws == null ? o.openWorkspace(cur, cwd, null, sp)
-                : o.openPaneTab(cur, ws.id(), cwd, focus, sp), launch);
-        return held.panes().get(paneId);
+        return h;
     }
 
     private byte[] bytes(int n) {

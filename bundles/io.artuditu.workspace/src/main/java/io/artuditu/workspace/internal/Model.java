@@ -34,7 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
@@ -81,15 +83,15 @@ final class Model implements Workspaces, AutoCloseable {
     private final AppLoop loop = new AppLoop();
     private final SecureRandom random = new SecureRandom();
     private final TopologyOps ops = new TopologyOps(this::hex16);
-    /** The ids a first pass draws (recorded), and the same ids for its second pass (replayed); loop only. */
-    private List<String> drawn;
+    /** The ids a first pass drew, drawn again by its second pass; loop only. */
     private ArrayDeque<String> replay;
     /**
-     * Set while a spawning change is between its passes (see {@link #run}): its PTYs are
-     * starting off the loop under the pane ids it reserved. Completed and cleared on the
-     * loop when it is committed or has failed. Loop only.
+     * The reservation: held by the one spawning change that is between its passes (see
+     * {@link #run}), whose PTYs start off the loop under the pane ids it planned. Other
+     * spawning changes wait for it on their own (request) threads, in arrival order;
+     * changes that spawn nothing never take it.
      */
-    private CompletableFuture<Void> reservation;
+    private final Semaphore spawning = new Semaphore(1, true);
     /** Pane id → process facts; only the app loop reads or writes it. */
     private final Map<String, Proc> procs = new HashMap<>();
     private volatile Held held;
@@ -123,108 +125,110 @@ final class Model implements Workspaces, AutoCloseable {
 
     /**
      * Runs an operation and installs its change, with its panes' processes started off the
-     * app loop. A first pass on the loop runs the operation with a spawner that starts
-     * nothing: it validates the whole request and reserves what the new panes will be
-     * (pane id, workspace, folder, launch); an operation that spawns nothing is installed
-     * right there. Otherwise the calling thread starts the PTYs while the loop serves
-     * other changes, and a second pass runs the operation again, against the state of
-     * that moment, with a spawner that hands back the PTYs started for it; the change is
-     * installed and its events published only then. One spawning change is between its
-     * passes at a time (the reservation), so the pane ids it reserved are still the next
-     * ones when it comes back; another spawning change waits for it to be done, then
-     * starts over. A spawn that fails releases the reservation and leaves the model as it
-     * was (no state, no event). The ids the operation drew in its first pass (workspace,
-     * tab) are drawn again in the second, so the spawned PTYs' environment matches. A
-     * second pass that asks for a different pane (the state moved under it) spawns that
-     * one on the loop, as before, and ends the PTYs it did not use.
+     * app loop. A first pass on the calling thread runs the operation against the state of
+     * this instant (immutable) with a spawner that starts nothing: it validates the whole
+     * request and finds what the new panes will be (pane id, workspace, folder, launch). An
+     * operation that spawns nothing (or is refused) ends there and runs on the loop as it
+     * always did. Otherwise the caller takes the reservation ({@link #spawning}: one
+     * spawning change between its passes at a time, so the pane ids it planned stay the
+     * next ones), plans again on the state of that moment, starts the PTYs on its own
+     * thread while the loop serves other changes, and a second pass on the loop runs the
+     * operation again, against the state then, with a spawner that hands back the PTYs
+     * started for it; the change is installed and its events published only then. A spawn
+     * that fails releases the reservation and leaves the model as it was (no state, no
+     * event, the same exception as before). The ids the plan drew (workspace, tab) are
+     * drawn again in the second pass, so the children's environment matches. A second
+     * pass that asks for a different pane (the state moved under it) spawns that one on
+     * the loop, as before, and ends the PTYs it did not use.
      *
      * @param after what to answer, computed on the loop right after the commit
      */
-    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, java.util.function.Function<T, R> after)
-            throws IOException {
-        while (true) {
-            FirstPass<R> first = onLoop(() -> firstPass(operation, launch, after));
-            if (first.done()) {
-                return first.result();
-            }
-            if (first.busy() != null) {
-                first.busy().join(); // another spawning change is between its passes
-                continue;
-            }
+    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, Function<T, R> after) throws IOException {
+        if (plan(operation, launch).plans().isEmpty()) {
+            return onLoop(() -> changeOnLoop(operation, launch, after, List.of(), List.of(), List.of()));
+        }
+        try {
+            spawning.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting to start a pane", e);
+        }
+        try {
+            Planned planned = plan(operation, launch); // the state may have moved while we waited
             List<Spawned> started = new ArrayList<>();
             try {
-                for (Plan plan : first.plans()) {
+                for (Plan plan : planned.plans()) {
                     started.add(start(plan));
                 }
             } catch (IOException | RuntimeException | Error e) {
                 started.forEach(s -> s.pty().terminate(0));
-                loop.post(this::release);
-                first.reserved().complete(null); // after the post: a waiter's next first pass runs after the release
                 throw e;
             }
-            java.util.concurrent.atomic.AtomicBoolean ran = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicBoolean ran = new AtomicBoolean();
             try {
                 return onLoop(() -> {
                     ran.set(true);
-                    return secondPass(operation, launch, after, first, started);
+                    return changeOnLoop(operation, launch, after, planned.plans(), planned.ids(), started);
                 });
             } catch (IllegalStateException e) {
                 if (!ran.get()) { // the loop refused the second pass (stopped, or full): nothing of it stays
                     started.forEach(s -> s.pty().terminate(0));
-                    first.reserved().complete(null);
                 }
                 throw e;
             }
+        } finally {
+            spawning.release();
         }
     }
 
-    /** What the first pass found: done (result), wait for {@code busy}, or start {@code plans}. */
-    private record FirstPass<R>(boolean done, R result, CompletableFuture<Void> busy, List<Plan> plans,
-            List<String> ids, CompletableFuture<Void> reserved) {
+    /** The panes an operation would spawn, and the ids it drew. */
+    private record Planned(List<Plan> plans, List<String> ids) {
     }
 
-    /** A pane's process as the first pass reserved it, and the request that starts it. */
-    private record Plan(String paneId, String workspaceId, Path cwd, Spawner.Launch launch, SpawnRequest request,
-            String shell, List<String> command) {
+    /** A pane's process as a first pass planned it. */
+    private record Plan(String paneId, String workspaceId, Path cwd, Spawner.Launch launch) {
     }
 
-    private <T, R> FirstPass<R> firstPass(Operation<T> operation, Spawner.Launch launch,
-            java.util.function.Function<T, R> after) throws IOException {
-        if (changing) {
-            throw new IllegalStateException("an operation must not call change() itself");
-        }
-        changing = true;
+    /**
+     * The first pass: the operation on the current state with a spawner that starts
+     * nothing, on the caller's thread. A refusal is thrown as it is; nothing is kept.
+     */
+    private <T> Planned plan(Operation<T> operation, Spawner.Launch launch) throws IOException {
         List<Plan> plans = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         PlanSpawner spawner = new PlanSpawner(launch, plans);
-        drawn = new ArrayList<>();
         try {
-            Topology before = held.topology();
-            Change<T> c = operation.apply(before, ops, spawner);
+            Change<T> c = operation.apply(held.topology(), new TopologyOps(() -> {
+                String h = freshHex();
+                ids.add(h);
+                return h;
+            }), spawner);
             if (c == null || c.state() == null) {
                 throw new IllegalStateException("the operation returned no state");
             }
-            if (plans.isEmpty()) {
-                commit(before, c, List.of());
-                return new FirstPass<>(true, after.apply(c.result()), null, null, null, null);
-            }
-            if (reservation != null) {
-                return new FirstPass<>(false, null, reservation, null, null, null);
-            }
-            reservation = new CompletableFuture<>();
-            return new FirstPass<>(false, null, null, List.copyOf(plans), List.copyOf(drawn), reservation);
         } finally {
             spawner.closed = true;
-            drawn = null;
-            changing = false;
         }
+        return new Planned(List.copyOf(plans), List.copyOf(ids));
     }
 
-    private <T, R> R secondPass(Operation<T> operation, Spawner.Launch launch, java.util.function.Function<T, R> after,
-            FirstPass<R> first, List<Spawned> started) throws IOException {
+    /**
+     * The operation on the loop against the current state, its change installed. The
+     * spawner hands back {@code started} (what the caller started for {@code plans}) when
+     * asked for the same panes, and starts anything else here. Every PTY started for it that
+     * the installed state does not hold is ended, so an operation cannot leave a process
+     * without a pane.
+     */
+    private <T, R> R changeOnLoop(Operation<T> operation, Spawner.Launch launch, Function<T, R> after,
+            List<Plan> plans, List<String> ids, List<Spawned> started) throws IOException {
+        if (changing) {
+            started.forEach(s -> s.pty().terminate(0));
+            throw new IllegalStateException("an operation must not call change() itself");
+        }
         changing = true;
         List<Spawned> spawned = new ArrayList<>();
-        PtySpawner spawner = new PtySpawner(launch, spawned, first.plans(), new ArrayList<>(started));
-        replay = new ArrayDeque<>(first.ids());
+        PtySpawner spawner = new PtySpawner(launch, spawned, plans, new ArrayList<>(started));
+        replay = new ArrayDeque<>(ids);
         try {
             Topology before = held.topology();
             Change<T> c;
@@ -240,7 +244,7 @@ final class Model implements Workspaces, AutoCloseable {
             }
             for (Spawned s : started) {
                 if (!spawned.contains(s)) {
-                    s.pty().terminate(0); // started for a pane the second pass did not ask for
+                    s.pty().terminate(0); // started for a pane this pass did not ask for
                 }
             }
             commit(before, c, spawned);
@@ -249,24 +253,33 @@ final class Model implements Workspaces, AutoCloseable {
             spawner.closed = true;
             replay = null;
             changing = false;
-            release();
         }
     }
 
-    /** Ends the reservation: the next spawning change may go. On the loop. */
-    private void release() {
-        CompletableFuture<Void> r = reservation;
-        reservation = null;
-        if (r != null) {
-            r.complete(null);
-        }
-    }
-
-    /** Starts a planned pane's PTY; off the loop. */
+    /** Starts a planned pane's PTY: its identity in its environment, shell integration. */
     private Spawned start(Plan plan) throws IOException {
-        Pty pty = host.spawn(plan.request(), null);
+        Map<String, String> env = new HashMap<>(plan.launch().env());
+        env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
+        env.put(PANE_ENV, plan.paneId());
+        env.put(WORKSPACE_ENV, plan.workspaceId());
+        Path socket = socketPath.get();
+        if (socket != null) {
+            env.put(SOCKET_ENV, socket.toString());
+        }
+        ShellIntegration.Launch sh = ShellIntegration.prepare(command(plan.launch()), env, home);
+        Map<String, String> launchEnv = new HashMap<>(sh.env());
+        if (sh.shell() != null) {
+            launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
+        }
+        Pty pty = host.spawn(new SpawnRequest(sh.command(), plan.cwd(), launchEnv, plan.launch().cols(),
+                plan.launch().rows()), null);
         return new Spawned(plan.paneId(), pty,
-                new Proc(pty.id(), plan.workspaceId(), plan.shell(), pty.pid(), System.currentTimeMillis()));
+                new Proc(pty.id(), plan.workspaceId(), sh.shell(), pty.pid(), System.currentTimeMillis()));
+    }
+
+    /** What a launch runs: its command, or the user's shell. */
+    private static List<String> command(Spawner.Launch launch) {
+        return launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
     }
 
     private void commit(Topology before, Change<?> c, List<Spawned> spawned) {
@@ -307,29 +320,13 @@ final class Model implements Workspaces, AutoCloseable {
         }
     }
 
-    /** A new pane's spawn request: its identity in its environment, shell integration. */
-    private Plan plan(Spawner.Launch launch, String paneId, String workspaceId, Path cwd) {
+    /** Refuses a launch whose size the PTY host would refuse, as the field {@code size}. */
+    private static void checkSize(Spawner.Launch launch) {
         try {
             SpawnRequest.checkSize(launch.cols(), launch.rows());
         } catch (IllegalArgumentException e) {
             throw TopologyException.invalid("size", "out_of_range", e.getMessage());
         }
-        Map<String, String> env = new HashMap<>(launch.env());
-        env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
-        env.put(PANE_ENV, paneId);
-        env.put(WORKSPACE_ENV, workspaceId);
-        Path socket = socketPath.get();
-        if (socket != null) {
-            env.put(SOCKET_ENV, socket.toString());
-        }
-        List<String> command = launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
-        ShellIntegration.Launch sh = ShellIntegration.prepare(command, env, home);
-        Map<String, String> launchEnv = new HashMap<>(sh.env());
-        if (sh.shell() != null) {
-            launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
-        }
-        return new Plan(paneId, workspaceId, cwd, launch,
-                new SpawnRequest(sh.command(), cwd, launchEnv, launch.cols(), launch.rows()), sh.shell(), command);
     }
 
     /**
@@ -356,12 +353,12 @@ final class Model implements Workspaces, AutoCloseable {
 
         @Override
         public Pane spawn(String paneId, String workspaceId, Path cwd) {
-            if (closed || !changing) {
+            if (closed) {
                 throw new IllegalStateException("a spawner works only inside the operation it was given to");
             }
-            Plan p = plan(launch, paneId, workspaceId, cwd);
-            plans.add(p);
-            return new Pane(paneId, "planned-" + paneId, cwd, p.command(), null, null);
+            checkSize(launch);
+            plans.add(new Plan(paneId, workspaceId, cwd, launch));
+            return new Pane(paneId, "planned-" + paneId, cwd, command(launch), null, null);
         }
     }
 
@@ -406,13 +403,13 @@ final class Model implements Workspaces, AutoCloseable {
                         && p.launch().equals(launch)) {
                     started.set(i, null);
                     spawned.add(s);
-                    return new Pane(paneId, s.pty().id(), cwd, p.command(), null, null);
+                    return new Pane(paneId, s.pty().id(), cwd, command(launch), null, null);
                 }
             }
-            Plan p = plan(launch, paneId, workspaceId, cwd);
-            Spawned s = start(p);
+            checkSize(launch);
+            Spawned s = start(new Plan(paneId, workspaceId, cwd, launch));
             spawned.add(s);
-            return new Pane(paneId, s.pty().id(), cwd, p.command(), null, null);
+            return new Pane(paneId, s.pty().id(), cwd, command(launch), null, null);
         }
     }
 
@@ -678,16 +675,13 @@ final class Model implements Workspaces, AutoCloseable {
         }, launch, paneId -> held.panes().get(paneId));
     }
 
-    /** 16 hex digits for a new id: fresh, recorded in a first pass, replayed in a second. Loop only. */
+    /** 16 hex digits for a new id on the loop: the ones the first pass drew, then fresh ones. */
     private String hex16() {
-        if (replay != null && !replay.isEmpty()) {
-            return replay.poll();
-        }
-        String h = HexFormat.of().formatHex(bytes(8));
-        if (drawn != null) {
-            drawn.add(h);
-        }
-        return h;
+        return replay != null && !replay.isEmpty() ? replay.poll() : freshHex();
+    }
+
+    private String freshHex() {
+        return HexFormat.of().formatHex(bytes(8));
     }
 
     private byte[] bytes(int n) {

@@ -2,7 +2,9 @@
 tmux, all started once; then ROUNDS rounds, each making N panes running `sleep 600` on every
 side (order rotated per round), exactly as bench/run's `create` does (terminal.backend.create
 on a fresh connection each, 200x50, a pane tab of its own; tmux new-window -d on one control
-client), then closing them. Prints every round's total and per-request p50/p90 as JSON lines.
+client), then closing them. Prints every round's total and per-request p50/p90, and the server's CPU time (user + system,
+/proc/PID/stat; for Artuditu also its app-loop thread's) over the creates and the closes that
+follow, as JSON lines.
 
 usage: python3 ab.py OUT_DIR ROUNDS N before=/work/base after=/work/wt-create
 """
@@ -61,6 +63,29 @@ class Server:
         self.proc.wait(30)
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ms(pid, thread=None):
+    """CPU time (user + system) of a process, or of its threads named `thread`, in ms."""
+    paths = [f"/proc/{pid}/stat"]
+    if thread:
+        paths = []
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                    if f.read().strip() == thread:
+                        paths.append(f"/proc/{pid}/task/{tid}/stat")
+            except OSError:
+                pass
+    total = 0
+    for p in paths:
+        with open(p) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total * 1000 / TICK
+
+
 def tmux_create(t, c):
     lat = []
     t0 = time.perf_counter_ns()
@@ -86,9 +111,15 @@ with open(os.path.join(out, "rounds.jsonl"), "w") as f:
     for r in range(rounds):
         order = sides[r % len(sides):] + sides[:r % len(sides)]
         for side in order:
+            pid = t.pid if side == "tmux" else servers[side].pid
+            cpu0 = cpu_ms(pid)
+            loop0 = 0 if side == "tmux" else cpu_ms(pid, "app-loop")
             total, lat = tmux_create(t, c) if side == "tmux" else servers[side].create()
+            # the CPU of the creates and of the closes that follow them
             row = dict(round=r, side=side, total_ms=round(total, 1), p50_ms=round(parts.pct(lat, 50), 2),
-                       p90_ms=round(parts.pct(lat, 90), 2), load=os.getloadavg()[0])
+                       p90_ms=round(parts.pct(lat, 90), 2), server_cpu_ms=cpu_ms(pid) - cpu0,
+                       app_loop_cpu_ms=None if side == "tmux" else cpu_ms(pid, "app-loop") - loop0,
+                       load=round(os.getloadavg()[0], 2))
             print(json.dumps(row), flush=True)
             f.write(json.dumps(row) + "\n")
 for s in servers.values():

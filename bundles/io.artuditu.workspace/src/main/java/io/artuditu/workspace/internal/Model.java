@@ -36,8 +36,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -131,7 +131,7 @@ final class Model implements Workspaces, AutoCloseable {
      * operation that spawns nothing (or is refused) ends there and runs on the loop as it
      * always did. Otherwise the caller takes the reservation ({@link #spawning}: one
      * spawning change between its passes at a time, so the pane ids it planned stay the
-     * next ones), plans again on the state of that moment, starts the PTYs on its own
+     * next ones), plans again if the state moved meanwhile, starts the PTYs on its own
      * thread while the loop serves other changes, and a second pass on the loop runs the
      * operation again, against the state then, with a spawner that hands back the PTYs
      * started for it; the change is installed and its events published only then. A spawn
@@ -144,7 +144,8 @@ final class Model implements Workspaces, AutoCloseable {
      * @param after what to answer, computed on the loop right after the commit
      */
     private <T, R> R run(Operation<T> operation, Spawner.Launch launch, Function<T, R> after) throws IOException {
-        if (plan(operation, launch).plans().isEmpty()) {
+        Planned first = plan(operation, launch);
+        if (first.plans().isEmpty()) {
             return onLoop(() -> changeOnLoop(operation, launch, after, List.of(), List.of(), List.of()));
         }
         try {
@@ -154,7 +155,8 @@ final class Model implements Workspaces, AutoCloseable {
             throw new IOException("interrupted while waiting to start a pane", e);
         }
         try {
-            Planned planned = plan(operation, launch); // the state may have moved while we waited
+            Planned planned = held.topology() == first.state() ? first
+                    : plan(operation, launch); // the state moved while we waited: plan on the new one
             List<Spawned> started = new ArrayList<>();
             try {
                 for (Plan plan : planned.plans()) {
@@ -181,8 +183,8 @@ final class Model implements Workspaces, AutoCloseable {
         }
     }
 
-    /** The panes an operation would spawn, and the ids it drew. */
-    private record Planned(List<Plan> plans, List<String> ids) {
+    /** The panes an operation would spawn on {@code state}, and the ids it drew. */
+    private record Planned(Topology state, List<Plan> plans, List<String> ids) {
     }
 
     /** A pane's process as a first pass planned it. */
@@ -197,8 +199,9 @@ final class Model implements Workspaces, AutoCloseable {
         List<Plan> plans = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         PlanSpawner spawner = new PlanSpawner(launch, plans);
+        Topology state = held.topology();
         try {
-            Change<T> c = operation.apply(held.topology(), new TopologyOps(() -> {
+            Change<T> c = operation.apply(state, new TopologyOps(() -> {
                 String h = freshHex();
                 ids.add(h);
                 return h;
@@ -209,7 +212,7 @@ final class Model implements Workspaces, AutoCloseable {
         } finally {
             spawner.closed = true;
         }
-        return new Planned(List.copyOf(plans), List.copyOf(ids));
+        return new Planned(state, List.copyOf(plans), List.copyOf(ids));
     }
 
     /**

@@ -60,7 +60,10 @@ public interface Workspaces {
      * nothing changed); the model installs the new state, ends the processes of panes the
      * change removed, publishes the change's events in order and returns its result.
      * Operations that add panes get a {@link io.artuditu.workspace.topology.Spawner} that
-     * starts the pane's PTY with its {@code ARTUDITU_*} identity and shell integration.
+     * starts the pane's PTY with its {@code ARTUDITU_*} identity and shell integration. The
+     * PTY starts off the app loop: an operation that spawns is run once on the caller's
+     * thread to plan (a spawner that starts nothing), then once more on the loop to commit,
+     * so it must be a pure function of its arguments (docs/topology.md).
      *
      * @throws io.artuditu.workspace.topology.TopologyException a refusal (invalid_request / not_found)
      * @throws IOException a pane's process could not be started (nothing changed)

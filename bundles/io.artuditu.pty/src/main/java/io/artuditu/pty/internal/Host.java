@@ -58,10 +58,10 @@ public final class Host implements PtyHost, AutoCloseable {
         env.putAll(TERMINAL_ENV);
         // The window size goes on the master before the child exists: pty4j's builder sets it
         // only after exec, so a child that asks at once (stty size, an agent CLI) could see 0x0.
-        com.pty4j.unix.Pty master = new com.pty4j.unix.Pty();
-        int err = Posix.windowSize(master.getMasterFD(), request.cols(), request.rows());
+        Posix.Master master = Posix.openMaster();
+        int err = Posix.windowSize(master.fd(), request.cols(), request.rows());
         if (err != 0) {
-            master.close();
+            Posix.closeFd(master.fd());
             throw new IOException("cannot size the PTY: errno " + -err);
         }
         String[] envp = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
@@ -70,12 +70,12 @@ public final class Host implements PtyHost, AutoCloseable {
         try {
             pid = start(argv, envp, env.get("PATH"), request.cwd(), master);
         } catch (IOException | RuntimeException e) {
-            master.close();
+            Posix.closeFd(master.fd());
             throw e;
         }
         String id = "term-" + boot + "-" + sequence.incrementAndGet();
         UnixPty[] self = new UnixPty[1];
-        UnixPty pty = new UnixPty(id, master, pid, request, listener, reader, status -> exited(self[0], status));
+        UnixPty pty = new UnixPty(id, master.fd(), pid, request, listener, reader, status -> exited(self[0], status));
         self[0] = pty;
         synchronized (trackers) { // so a tracker registering now sees this PTY exactly once
             ptys.put(id, pty);
@@ -96,7 +96,7 @@ public final class Host implements PtyHost, AutoCloseable {
      * session leader with the slave as controlling terminal and stdio, no other fd of ours,
      * the request's cwd and environment, and argv[0] looked up as pty4j always did.
      */
-    private int start(String[] argv, String[] envp, String path, Path cwd, com.pty4j.unix.Pty master) throws IOException {
+    private int start(String[] argv, String[] envp, String path, Path cwd, Posix.Master master) throws IOException {
         if (!forceFork && spawnAvailable()) {
             String exe = find(argv[0], path, cwd);
             if (exe == null) {
@@ -106,7 +106,7 @@ public final class Host implements PtyHost, AutoCloseable {
             // not checked): keep that rather than failing the whole spawn.
             String dir = Files.isDirectory(cwd) ? cwd.toString() : null;
             try {
-                int pid = Spawn.spawn(exe, argv, envp, dir, master.getSlaveName());
+                int pid = Spawn.spawn(exe, argv, envp, dir, master.slave());
                 if (pid <= 0) {
                     throw new IOException("cannot start " + argv[0] + ": " + errnoName(-pid));
                 }
@@ -119,8 +119,7 @@ public final class Host implements PtyHost, AutoCloseable {
         // closed, exec), called on this thread. Its UnixPtyProcess would do the same from a new
         // "Reaper" thread that then waits for the child: a thread and two hand-offs per spawn
         // that our reader thread makes redundant, since it reaps the child itself (UnixPty).
-        int pid = PtyHelpers.execPty(argv[0], argv, envp, cwd.toString(), master.getSlaveName(),
-                master.getMasterFD(), null, -1, false);
+        int pid = PtyHelpers.execPty(argv[0], argv, envp, cwd.toString(), master.slave(), master.fd(), null, -1, false);
         if (pid <= 0) {
             throw new IOException("cannot start " + argv[0] + ": not found on PATH, not executable, or fork failed");
         }

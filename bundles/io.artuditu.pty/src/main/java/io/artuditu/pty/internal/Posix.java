@@ -54,6 +54,42 @@ final class Posix {
 
     private static native int waitpid(int pid, int[] status, int options);
 
+    private static native int posix_openpt(int flags);
+
+    private static native int grantpt(int fd);
+
+    private static native int unlockpt(int fd);
+
+    private static native int ptsname_r(int fd, byte[] buf, NativeLong len);
+
+    private static final int O_RDWR = 2;
+    private static final int O_NOCTTY = 0x100; // Linux
+
+    /** A PTY master this host owns ({@link #closeFd} closes it) and the path of its slave. */
+    record Master(int fd, String slave) {
+    }
+
+    /**
+     * Opens a new PTY: the master read-write, never our controlling terminal, close-on-exec
+     * (a child gets only its slave), granted and unlocked; what pty4j's {@code Pty} did
+     * (getpt, grantpt, unlockpt, ptsname) without its reflective calls and its spare pipe.
+     */
+    static Master openMaster() throws java.io.IOException {
+        int fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+        if (fd < 0) {
+            throw new java.io.IOException("cannot open a PTY: errno " + Native.getLastError());
+        }
+        byte[] name = new byte[128];
+        int err = grantpt(fd) != 0 ? Native.getLastError()
+                : unlockpt(fd) != 0 ? Native.getLastError()
+                : ptsname_r(fd, name, new NativeLong(name.length));
+        if (err != 0) {
+            close(fd);
+            throw new java.io.IOException("cannot set up the PTY: errno " + err);
+        }
+        return new Master(fd, Native.toString(name));
+    }
+
     /**
      * Reaps a child: its status as a shell reports it (the exit code, or 128 + the signal that
      * killed it), {@link #RUNNING} when {@code block} is false and it has not exited, or
@@ -147,9 +183,9 @@ final class Posix {
         return fds;
     }
 
-    /** Closes an fd this host opened itself (never a PTY master: pty4j closes those). */
-    static void closeFd(int fd) {
-        close(fd);
+    /** Closes an fd this host opened itself (a PTY master, the reader's pipe); 0 or {@code -errno}. */
+    static int closeFd(int fd) {
+        return close(fd) == 0 ? 0 : -Native.getLastError();
     }
 
     /** Sets O_NONBLOCK; false when the flags cannot be read or written. */

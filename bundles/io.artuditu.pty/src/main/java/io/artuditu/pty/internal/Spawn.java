@@ -3,7 +3,6 @@ package io.artuditu.pty.internal;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import com.sun.jna.StringArray;
 
 /**
  * Starts a child on a PTY slave with glibc's {@code posix_spawn}, which runs the child with
@@ -34,6 +33,7 @@ final class Spawn {
     private static final int ATTR_BYTES = 1024;
     private static final int ACTIONS_BYTES = 512;
     private static final int SIGSET_BYTES = 256;
+    private static final int FIXED_BYTES = ATTR_BYTES + ACTIONS_BYTES + 2 * SIGSET_BYTES;
 
     static {
         Native.register(Spawn.class, "c");
@@ -86,37 +86,73 @@ final class Spawn {
      * @throws SetupException when building the attributes or file actions failed
      */
     static int spawn(String path, String[] argv, String[] envp, String cwd, String slave) throws SetupException {
-        Memory attr = new Memory(ATTR_BYTES);
-        Memory actions = new Memory(ACTIONS_BYTES);
-        Memory all = new Memory(SIGSET_BYTES);
-        Memory none = new Memory(SIGSET_BYTES);
-        check("posix_spawnattr_init", posix_spawnattr_init(attr));
-        try {
-            check("posix_spawn_file_actions_init", posix_spawn_file_actions_init(actions));
-            try {
-                check("sigfillset", sigfillset(all) == 0 ? 0 : Native.getLastError());
-                check("sigemptyset", sigemptyset(none) == 0 ? 0 : Native.getLastError());
-                check("setsigdefault", posix_spawnattr_setsigdefault(attr, all));
-                check("setsigmask", posix_spawnattr_setsigmask(attr, none));
-                check("setflags", posix_spawnattr_setflags(attr,
-                        (short) (POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)));
-                if (cwd != null) {
-                    check("addchdir_np", posix_spawn_file_actions_addchdir_np(actions, cwd));
-                }
-                check("addopen", posix_spawn_file_actions_addopen(actions, 0, slave, O_RDWR, 0));
-                check("adddup2", posix_spawn_file_actions_adddup2(actions, 0, 1));
-                check("adddup2", posix_spawn_file_actions_adddup2(actions, 0, 2));
-                check("addclosefrom_np", posix_spawn_file_actions_addclosefrom_np(actions, 3));
-                int[] pid = new int[1];
-                // StringArray ends each array with a NULL pointer, as argv and envp need.
-                int r = posix_spawn(pid, path, actions, attr, new StringArray(argv), new StringArray(envp));
-                return r == 0 ? pid[0] : -r;
-            } finally {
-                posix_spawn_file_actions_destroy(actions);
-            }
-        } finally {
-            posix_spawnattr_destroy(attr);
+        // One native block per spawn, freed before returning (not left to JNA's cleaner):
+        // attr | actions | full sigset | empty sigset | argv[] NULL | envp[] NULL | the strings.
+        byte[][] args = bytes(argv);
+        byte[][] envs = bytes(envp);
+        long strings = 0;
+        for (byte[] b : args) {
+            strings += b.length;
         }
+        for (byte[] b : envs) {
+            strings += b.length;
+        }
+        long vectors = FIXED_BYTES + (long) (args.length + 1 + envs.length + 1) * Native.POINTER_SIZE;
+        try (Memory block = new Memory(vectors + strings)) {
+            Pointer attr = block.share(0, ATTR_BYTES);
+            Pointer actions = block.share(ATTR_BYTES, ACTIONS_BYTES);
+            Pointer all = block.share(ATTR_BYTES + ACTIONS_BYTES, SIGSET_BYTES);
+            Pointer none = block.share(ATTR_BYTES + ACTIONS_BYTES + SIGSET_BYTES, SIGSET_BYTES);
+            long at = vectors;
+            long slot = FIXED_BYTES;
+            for (byte[][] list : new byte[][][] {args, envs}) {
+                for (byte[] b : list) {
+                    block.write(at, b, 0, b.length); // NUL-terminated already
+                    block.setPointer(slot, block.share(at));
+                    at += b.length;
+                    slot += Native.POINTER_SIZE;
+                }
+                block.setPointer(slot, null); // argv and envp end with a NULL pointer
+                slot += Native.POINTER_SIZE;
+            }
+            Pointer argvp = block.share(FIXED_BYTES);
+            Pointer envpp = block.share(FIXED_BYTES + (long) (args.length + 1) * Native.POINTER_SIZE);
+            check("posix_spawnattr_init", posix_spawnattr_init(attr));
+            try {
+                check("posix_spawn_file_actions_init", posix_spawn_file_actions_init(actions));
+                try {
+                    check("sigfillset", sigfillset(all) == 0 ? 0 : Native.getLastError());
+                    check("sigemptyset", sigemptyset(none) == 0 ? 0 : Native.getLastError());
+                    check("setsigdefault", posix_spawnattr_setsigdefault(attr, all));
+                    check("setsigmask", posix_spawnattr_setsigmask(attr, none));
+                    check("setflags", posix_spawnattr_setflags(attr,
+                            (short) (POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)));
+                    if (cwd != null) {
+                        check("addchdir_np", posix_spawn_file_actions_addchdir_np(actions, cwd));
+                    }
+                    check("addopen", posix_spawn_file_actions_addopen(actions, 0, slave, O_RDWR, 0));
+                    check("adddup2", posix_spawn_file_actions_adddup2(actions, 0, 1));
+                    check("adddup2", posix_spawn_file_actions_adddup2(actions, 0, 2));
+                    check("addclosefrom_np", posix_spawn_file_actions_addclosefrom_np(actions, 3));
+                    int[] pid = new int[1];
+                    int r = posix_spawn(pid, path, actions, attr, argvp, envpp);
+                    return r == 0 ? pid[0] : -r;
+                } finally {
+                    posix_spawn_file_actions_destroy(actions);
+                }
+            } finally {
+                posix_spawnattr_destroy(attr);
+            }
+        }
+    }
+
+    /** The strings as the C side gets them: JNA's default encoding (as StringArray had it), NUL-terminated. */
+    private static byte[][] bytes(String[] strings) {
+        byte[][] out = new byte[strings.length][];
+        for (int i = 0; i < strings.length; i++) {
+            out[i] = Native.toByteArray(strings[i]);
+        }
+        return out;
     }
 
     private static void check(String what, int r) throws SetupException {

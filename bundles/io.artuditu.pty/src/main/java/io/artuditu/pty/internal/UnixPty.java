@@ -42,7 +42,6 @@ final class UnixPty implements Pty {
     static final int IDLE_POLL_MILLIS = 1000;
 
     private final String id;
-    private final com.pty4j.unix.Pty pty;
     private final int master;
     private final int pid;
     private final List<String> command;
@@ -86,14 +85,13 @@ final class UnixPty implements Pty {
     private volatile int rows;
 
     /**
-     * @param pty the PTY whose master this object owns from now on (it closes it)
+     * @param master the PTY master this object owns from now on (it closes it)
      * @param pid the child running on its slave, which this object reaps
      */
-    UnixPty(String id, com.pty4j.unix.Pty pty, int pid, SpawnRequest request, PtyListener listener, Reader reader,
+    UnixPty(String id, int master, int pid, SpawnRequest request, PtyListener listener, Reader reader,
             IntConsumer onExit) {
         this.id = id;
-        this.pty = pty;
-        this.master = pty.getMasterFD();
+        this.master = master;
         this.pid = pid;
         this.command = request.command();
         this.cwd = request.cwd();
@@ -246,10 +244,9 @@ final class UnixPty implements Pty {
             masterClosed = true;
             pending.clear();
             pendingBytes = 0;
-            try {
-                pty.close();
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.DEBUG, "PTY " + id + ": close: " + e);
+            int err = Posix.closeFd(master);
+            if (err != 0) {
+                LOG.log(Level.DEBUG, "PTY " + id + ": close: errno " + -err);
             }
         }
     }

@@ -60,6 +60,8 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     private volatile long historyBudget = DEFAULT_HISTORY_BUDGET;
     /** Guards listener calls together with {@link #live} changes, so a new listener misses and repeats nothing. */
     private final List<Listener> listeners = new java.util.ArrayList<>();
+    /** The sum of the live screens' history budgets; changed with {@link #live}, under {@link #listeners}. */
+    private long liveBudget;
     private volatile long totalHistoryBudget = DEFAULT_TOTAL_HISTORY_BUDGET;
 
     @Activate
@@ -74,7 +76,10 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         for (Screen s : live.values()) {
             s.pty().listen(null);
         }
-        live.clear();
+        synchronized (listeners) {
+            live.clear();
+            liveBudget = 0;
+        }
         notifier.close();
     }
 
@@ -84,6 +89,7 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         synchronized (listeners) {
             s = new Screen(pty, new Limits(budgetForNewScreen(), 4096), notifier);
             live.put(pty.id(), s);
+            liveBudget += s.historyBudget();
             for (Listener l : listeners) {
                 l.added(s);
             }
@@ -95,14 +101,11 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     /**
      * The per-pane budget, cut to what the total leaves after the live screens' budgets (but
      * never below {@value #MIN_HISTORY_BUDGET}): a budget is fixed when its screen is made,
-     * so a change applies to screens made after it.
+     * so a change applies to screens made after it, and the live screens' sum is kept as
+     * they come and go (no walk over every screen per spawn). Under {@link #listeners}.
      */
     private long budgetForNewScreen() {
-        long used = 0;
-        for (Screen o : live.values()) {
-            used += o.historyBudget();
-        }
-        return Math.min(historyBudget, Math.max(MIN_HISTORY_BUDGET, totalHistoryBudget - used));
+        return Math.min(historyBudget, Math.max(MIN_HISTORY_BUDGET, totalHistoryBudget - liveBudget));
     }
 
     @Override
@@ -118,6 +121,7 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         synchronized (listeners) {
             s = live.remove(pty.id());
             if (s != null) {
+                liveBudget -= s.historyBudget();
                 for (Listener l : listeners) {
                     l.exited(s, record);
                 }

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -33,7 +34,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -78,7 +82,16 @@ final class Model implements Workspaces, AutoCloseable {
     private final Path defaultCwd;
     private final AppLoop loop = new AppLoop();
     private final SecureRandom random = new SecureRandom();
-    private final TopologyOps ops = new TopologyOps(() -> HexFormat.of().formatHex(bytes(8)));
+    private final TopologyOps ops = new TopologyOps(this::hex16);
+    /** The ids a first pass drew, drawn again by its second pass; loop only. */
+    private ArrayDeque<String> replay;
+    /**
+     * The reservation: held by the one spawning change that is between its passes (see
+     * {@link #run}), whose PTYs start off the loop under the pane ids it planned. Other
+     * spawning changes wait for it on their own (request) threads, in arrival order;
+     * changes that spawn nothing never take it.
+     */
+    private final Semaphore spawning = new Semaphore(1, true);
     /** Pane id → process facts; only the app loop reads or writes it. */
     private final Map<String, Proc> procs = new HashMap<>();
     private volatile Held held;
@@ -107,21 +120,118 @@ final class Model implements Workspaces, AutoCloseable {
 
     @Override
     public <T> T change(Operation<T> operation) throws IOException {
-        return onLoop(() -> changeOnLoop(operation, Spawner.Launch.shell()));
+        return run(operation, Spawner.Launch.shell(), r -> r);
     }
 
     /**
-     * Runs an operation against the current state and installs its change. PTYs spawned
-     * by an operation that then fails, or whose pane the returned state does not hold,
-     * are ended again, so an operation cannot leave a process without a pane.
+     * Runs an operation and installs its change, with its panes' processes started off the
+     * app loop. A first pass on the calling thread runs the operation against the state of
+     * this instant (immutable) with a spawner that starts nothing: it validates the whole
+     * request and finds what the new panes will be (pane id, workspace, folder, launch). An
+     * operation that spawns nothing (or is refused) ends there and runs on the loop as it
+     * always did. Otherwise the caller takes the reservation ({@link #spawning}: one
+     * spawning change between its passes at a time, so the pane ids it planned stay the
+     * next ones), plans again if the state moved meanwhile, starts the PTYs on its own
+     * thread while the loop serves other changes, and a second pass on the loop runs the
+     * operation again, against the state then, with a spawner that hands back the PTYs
+     * started for it; the change is installed and its events published only then. A spawn
+     * that fails releases the reservation and leaves the model as it was (no state, no
+     * event, the same exception as before). The ids the plan drew (workspace, tab) are
+     * drawn again in the second pass, so the children's environment matches. A second
+     * pass that asks for a different pane (the state moved under it) spawns that one on
+     * the loop, as before, and ends the PTYs it did not use.
+     *
+     * @param after what to answer, computed on the loop right after the commit
      */
-    private <T> T changeOnLoop(Operation<T> operation, Spawner.Launch launch) throws IOException {
+    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, Function<T, R> after) throws IOException {
+        Planned first = plan(operation, launch);
+        if (first.plans().isEmpty()) {
+            return onLoop(() -> changeOnLoop(operation, launch, after, List.of(), List.of(), List.of()));
+        }
+        try {
+            spawning.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting to start a pane", e);
+        }
+        try {
+            Planned planned = held.topology() == first.state() ? first
+                    : plan(operation, launch); // the state moved while we waited: plan on the new one
+            List<Spawned> started = new ArrayList<>();
+            try {
+                for (Plan plan : planned.plans()) {
+                    started.add(start(plan));
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                started.forEach(s -> s.pty().terminate(0));
+                throw e;
+            }
+            AtomicBoolean ran = new AtomicBoolean();
+            try {
+                return onLoop(() -> {
+                    ran.set(true);
+                    return changeOnLoop(operation, launch, after, planned.plans(), planned.ids(), started);
+                });
+            } catch (IllegalStateException e) {
+                if (!ran.get()) { // the loop refused the second pass (stopped, or full): nothing of it stays
+                    started.forEach(s -> s.pty().terminate(0));
+                }
+                throw e;
+            }
+        } finally {
+            spawning.release();
+        }
+    }
+
+    /** The panes an operation would spawn on {@code state}, and the ids it drew. */
+    private record Planned(Topology state, List<Plan> plans, List<String> ids) {
+    }
+
+    /** A pane's process as a first pass planned it. */
+    private record Plan(String paneId, String workspaceId, Path cwd, Spawner.Launch launch) {
+    }
+
+    /**
+     * The first pass: the operation on the current state with a spawner that starts
+     * nothing, on the caller's thread. A refusal is thrown as it is; nothing is kept.
+     */
+    private <T> Planned plan(Operation<T> operation, Spawner.Launch launch) throws IOException {
+        List<Plan> plans = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        PlanSpawner spawner = new PlanSpawner(launch, plans);
+        Topology state = held.topology();
+        try {
+            Change<T> c = operation.apply(state, new TopologyOps(() -> {
+                String h = freshHex();
+                ids.add(h);
+                return h;
+            }), spawner);
+            if (c == null || c.state() == null) {
+                throw new IllegalStateException("the operation returned no state");
+            }
+        } finally {
+            spawner.closed = true;
+        }
+        return new Planned(state, List.copyOf(plans), List.copyOf(ids));
+    }
+
+    /**
+     * The operation on the loop against the current state, its change installed. The
+     * spawner hands back {@code started} (what the caller started for {@code plans}) when
+     * asked for the same panes, and starts anything else here. Every PTY started for it that
+     * the installed state does not hold is ended, so an operation cannot leave a process
+     * without a pane.
+     */
+    private <T, R> R changeOnLoop(Operation<T> operation, Spawner.Launch launch, Function<T, R> after,
+            List<Plan> plans, List<String> ids, List<Spawned> started) throws IOException {
         if (changing) {
+            started.forEach(s -> s.pty().terminate(0));
             throw new IllegalStateException("an operation must not call change() itself");
         }
         changing = true;
         List<Spawned> spawned = new ArrayList<>();
-        PtySpawner spawner = new PtySpawner(launch, spawned);
+        PtySpawner spawner = new PtySpawner(launch, spawned, plans, new ArrayList<>(started));
+        replay = new ArrayDeque<>(ids);
         try {
             Topology before = held.topology();
             Change<T> c;
@@ -131,15 +241,48 @@ final class Model implements Workspaces, AutoCloseable {
                     throw new IllegalStateException("the operation returned no state");
                 }
             } catch (IOException | RuntimeException | Error e) {
+                started.forEach(s -> s.pty().terminate(0));
                 spawned.forEach(s -> s.pty().terminate(0));
                 throw e;
             }
+            for (Spawned s : started) {
+                if (!spawned.contains(s)) {
+                    s.pty().terminate(0); // started for a pane this pass did not ask for
+                }
+            }
             commit(before, c, spawned);
-            return c.result();
+            return after.apply(c.result());
         } finally {
             spawner.closed = true;
+            replay = null;
             changing = false;
         }
+    }
+
+    /** Starts a planned pane's PTY: its identity in its environment, shell integration. */
+    private Spawned start(Plan plan) throws IOException {
+        Map<String, String> env = new HashMap<>(plan.launch().env());
+        env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
+        env.put(PANE_ENV, plan.paneId());
+        env.put(WORKSPACE_ENV, plan.workspaceId());
+        Path socket = socketPath.get();
+        if (socket != null) {
+            env.put(SOCKET_ENV, socket.toString());
+        }
+        ShellIntegration.Launch sh = ShellIntegration.prepare(command(plan.launch()), env, home);
+        Map<String, String> launchEnv = new HashMap<>(sh.env());
+        if (sh.shell() != null) {
+            launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
+        }
+        Pty pty = host.spawn(new SpawnRequest(sh.command(), plan.cwd(), launchEnv, plan.launch().cols(),
+                plan.launch().rows()), null);
+        return new Spawned(plan.paneId(), pty,
+                new Proc(pty.id(), plan.workspaceId(), sh.shell(), pty.pid(), System.currentTimeMillis()));
+    }
+
+    /** What a launch runs: its command, or the user's shell. */
+    private static List<String> command(Spawner.Launch launch) {
+        return launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
     }
 
     private void commit(Topology before, Change<?> c, List<Spawned> spawned) {
@@ -180,20 +323,73 @@ final class Model implements Workspaces, AutoCloseable {
         }
     }
 
-    /** The model's spawner: the pane's identity in its environment, shell integration, a PTY of the host. */
-    private final class PtySpawner implements Spawner {
+    /** Refuses a launch whose size the PTY host would refuse, as the field {@code size}. */
+    private static void checkSize(Spawner.Launch launch) {
+        try {
+            SpawnRequest.checkSize(launch.cols(), launch.rows());
+        } catch (IllegalArgumentException e) {
+            throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+        }
+    }
+
+    /**
+     * The first pass's spawner: checks and records what it would start, starts nothing,
+     * and answers with a pane whose terminal id is a placeholder (that pass's state is
+     * never installed).
+     */
+    private final class PlanSpawner implements Spawner {
         private final Spawner.Launch launch;
-        private final List<Spawned> spawned;
+        private final List<Plan> plans;
         private volatile boolean closed;
 
-        PtySpawner(Spawner.Launch launch, List<Spawned> spawned) {
+        PlanSpawner(Spawner.Launch launch, List<Plan> plans) {
             this.launch = launch;
-            this.spawned = spawned;
+            this.plans = plans;
         }
 
         @Override
         public Spawner with(Spawner.Launch l) {
-            PtySpawner s = new PtySpawner(l, spawned);
+            PlanSpawner s = new PlanSpawner(l, plans);
+            s.closed = closed;
+            return s;
+        }
+
+        @Override
+        public Pane spawn(String paneId, String workspaceId, Path cwd) {
+            if (closed) {
+                throw new IllegalStateException("a spawner works only inside the operation it was given to");
+            }
+            checkSize(launch);
+            plans.add(new Plan(paneId, workspaceId, cwd, launch));
+            return new Pane(paneId, "planned-" + paneId, cwd, command(launch), null, null);
+        }
+    }
+
+    /**
+     * The model's spawner on the loop: hands back a PTY the first pass planned and the
+     * caller started (same pane, workspace, folder and launch), else starts one here.
+     */
+    private final class PtySpawner implements Spawner {
+        private final Spawner.Launch launch;
+        private final List<Spawned> spawned;
+        private final List<Plan> plans;
+        private final List<Spawned> started;
+        private volatile boolean closed;
+
+        PtySpawner(Spawner.Launch launch, List<Spawned> spawned) {
+            this(launch, spawned, List.of(), new ArrayList<>());
+        }
+
+        PtySpawner(Spawner.Launch launch, List<Spawned> spawned, List<Plan> plans, List<Spawned> started) {
+            this.launch = launch;
+            this.spawned = spawned;
+            this.plans = plans;
+            this.started = started;
+        }
+
+        @Override
+        public Spawner with(Spawner.Launch l) {
+            PtySpawner s = new PtySpawner(l, spawned, plans, started);
             s.closed = closed;
             return s;
         }
@@ -203,29 +399,20 @@ final class Model implements Workspaces, AutoCloseable {
             if (closed || !changing) {
                 throw new IllegalStateException("a spawner works only inside the operation it was given to");
             }
-            try {
-                SpawnRequest.checkSize(launch.cols(), launch.rows());
-            } catch (IllegalArgumentException e) {
-                throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+            for (int i = 0; i < plans.size(); i++) {
+                Plan p = plans.get(i);
+                Spawned s = started.get(i);
+                if (s != null && p.paneId().equals(paneId) && p.workspaceId().equals(workspaceId) && p.cwd().equals(cwd)
+                        && p.launch().equals(launch)) {
+                    started.set(i, null);
+                    spawned.add(s);
+                    return new Pane(paneId, s.pty().id(), cwd, command(launch), null, null);
+                }
             }
-            Map<String, String> env = new HashMap<>(launch.env());
-            env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
-            env.put(PANE_ENV, paneId);
-            env.put(WORKSPACE_ENV, workspaceId);
-            Path socket = socketPath.get();
-            if (socket != null) {
-                env.put(SOCKET_ENV, socket.toString());
-            }
-            List<String> command = launch.command().isEmpty() ? List.of(defaultShell()) : launch.command();
-            ShellIntegration.Launch sh = ShellIntegration.prepare(command, env, home);
-            Map<String, String> launchEnv = new HashMap<>(sh.env());
-            if (sh.shell() != null) {
-                launchEnv.put("ARTUDITU_SHELL_INTEGRATION", sh.shell());
-            }
-            Pty pty = host.spawn(new SpawnRequest(sh.command(), cwd, launchEnv, launch.cols(), launch.rows()), null);
-            spawned.add(new Spawned(paneId, pty,
-                    new Proc(pty.id(), workspaceId, sh.shell(), pty.pid(), System.currentTimeMillis())));
-            return new Pane(paneId, pty.id(), cwd, command, null, null);
+            checkSize(launch);
+            Spawned s = start(new Plan(paneId, workspaceId, cwd, launch));
+            spawned.add(s);
+            return new Pane(paneId, s.pty().id(), cwd, command(launch), null, null);
         }
     }
 
@@ -465,34 +652,39 @@ final class Model implements Workspaces, AutoCloseable {
      * its folder.
      */
     @Override
-    public PaneInfo open(PaneRequest request) throws IOException {
-        return onLoop(() -> openOnLoop(request));
+    public PaneInfo open(PaneRequest r) throws IOException {
+        Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
+        return run((s, o, sp) -> {
+            Workspace ws;
+            if (r.workspaceId() != null) {
+                ws = s.workspace(r.workspaceId())
+                        .orElseThrow(() -> new IllegalArgumentException("no such workspace: " + r.workspaceId()));
+            } else {
+                ws = s.active().orElse(null);
+            }
+            Path cwd = r.cwd() != null ? r.cwd() : ws != null ? ws.cwd() : defaultCwd;
+            if (!Files.isDirectory(cwd)) {
+                throw new IllegalArgumentException("not a directory: " + cwd);
+            }
+            SpawnRequest.checkSize(r.cols(), r.rows());
+            boolean focus = r.focus() || s.focusedPane().isEmpty();
+            String paneId = Long.toString(s.nextPane());
+            // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
+            // the naming rule are the ones tab.new and workspace.open apply, checked before the
+            // spawn; their refusals (TopologyException, invalid_request with field and reason)
+            // go to the caller as they are.
+            Change<String> c = ws == null ? o.openWorkspace(s, cwd, null, sp) : o.openPaneTab(s, ws.id(), cwd, focus, sp);
+            return new Change<>(c.state(), c.events(), paneId);
+        }, launch, paneId -> held.panes().get(paneId));
     }
 
-    private PaneInfo openOnLoop(PaneRequest r) throws IOException {
-        Topology s = held.topology();
-        Workspace ws;
-        if (r.workspaceId() != null) {
-            ws = s.workspace(r.workspaceId())
-                    .orElseThrow(() -> new IllegalArgumentException("no such workspace: " + r.workspaceId()));
-        } else {
-            ws = s.active().orElse(null);
-        }
-        Path cwd = r.cwd() != null ? r.cwd() : ws != null ? ws.cwd() : defaultCwd;
-        if (!Files.isDirectory(cwd)) {
-            throw new IllegalArgumentException("not a directory: " + cwd);
-        }
-        SpawnRequest.checkSize(r.cols(), r.rows());
-        boolean focus = r.focus() || s.focusedPane().isEmpty();
-        String paneId = Long.toString(s.nextPane());
-        Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
-        // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
-        // the naming rule are the ones tab.new and workspace.open apply, checked before the
-        // spawn; their refusals (TopologyException, invalid_request with field and reason)
-        // go to the caller as they are.
-        changeOnLoop((cur, o, sp) -> ws == null ? o.openWorkspace(cur, cwd, null, sp)
-                : o.openPaneTab(cur, ws.id(), cwd, focus, sp), launch);
-        return held.panes().get(paneId);
+    /** 16 hex digits for a new id on the loop: the ones the first pass drew, then fresh ones. */
+    private String hex16() {
+        return replay != null && !replay.isEmpty() ? replay.poll() : freshHex();
+    }
+
+    private String freshHex() {
+        return HexFormat.of().formatHex(bytes(8));
     }
 
     private byte[] bytes(int n) {

@@ -10,6 +10,12 @@ package io.artuditu.vt.internal;
 final class History {
     private final long budget;
     private HistoryLine[] ring = new HistoryLine[16];
+    /**
+     * {@code sizes[i] == ring[i].bytes}: eviction reads the oldest line's size here, in a
+     * sequentially walked array, instead of from a line object allocated long ago (a cache
+     * miss per line scrolled once the budget is full).
+     */
+    private int[] sizes = new int[16];
     private int head;
     private int size;
     private long bytes;
@@ -27,19 +33,24 @@ final class History {
         }
         if (size == ring.length) {
             HistoryLine[] bigger = new HistoryLine[ring.length * 2];
+            int[] biggerSizes = new int[ring.length * 2];
             for (int i = 0; i < size; i++) {
                 bigger[i] = ring[(head + i) & (ring.length - 1)];
+                biggerSizes[i] = sizes[(head + i) & (ring.length - 1)];
             }
             ring = bigger;
+            sizes = biggerSizes;
             head = 0;
         }
-        ring[(head + size) & (ring.length - 1)] = line;
+        int at = (head + size) & (ring.length - 1);
+        ring[at] = line;
+        sizes[at] = line.bytes;
         size++;
         bytes += line.bytes;
     }
 
     private void dropOldest() {
-        bytes -= ring[head].bytes;
+        bytes -= sizes[head];
         ring[head] = null;
         head = (head + 1) & (ring.length - 1);
         size--;
@@ -75,6 +86,7 @@ final class History {
 
     void clear() {
         ring = new HistoryLine[16];
+        sizes = new int[16];
         head = 0;
         size = 0;
         bytes = 0;

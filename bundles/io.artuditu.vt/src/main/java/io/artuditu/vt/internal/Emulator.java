@@ -382,11 +382,12 @@ public final class Emulator implements Terminal {
         boolean keep = from == 0 && lines == primary;
         for (int k = 0; k < n; k++) {
             Line gone = lines[from];
+            int used = gone.length();
             if (keep) {
-                history.push(HistoryLine.of(gone));
+                history.push(HistoryLine.of(gone, used));
             }
             System.arraycopy(lines, from + 1, lines, from, to - from);
-            gone.reset(fill);
+            gone.reset(fill, used);
             lines[to] = gone;
         }
         touch(from, to);
@@ -1381,6 +1382,11 @@ public final class Emulator implements Terminal {
     @Override
     public long historyBytes() {
         return history.bytes();
+    }
+
+    /** One scrollback line's bytes under the model (tests). */
+    long historyLineBytes(int index) {
+        return history.get(index).bytes;
     }
 
     /** The scrollback's bytes summed afresh from every line (tests). */

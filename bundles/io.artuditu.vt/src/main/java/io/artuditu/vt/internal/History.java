@@ -9,7 +9,16 @@ package io.artuditu.vt.internal;
  */
 final class History {
     private final long budget;
-    private HistoryLine[] ring = new HistoryLine[16];
+    /** Allocated on the first push (an idle pane's scrollback holds no arrays), then doubled when full. */
+    private HistoryLine[] ring = NO_LINES;
+    /**
+     * {@code sizes[i] == ring[i].bytes}: eviction reads the oldest line's size here, in a
+     * sequentially walked array, instead of from a line object allocated long ago (a cache
+     * miss per line scrolled once the budget is full).
+     */
+    private int[] sizes = NO_SIZES;
+    private static final HistoryLine[] NO_LINES = new HistoryLine[0];
+    private static final int[] NO_SIZES = new int[0];
     private int head;
     private int size;
     private long bytes;
@@ -26,20 +35,26 @@ final class History {
             dropOldest();
         }
         if (size == ring.length) {
-            HistoryLine[] bigger = new HistoryLine[ring.length * 2];
+            int capacity = Math.max(16, ring.length * 2);
+            HistoryLine[] bigger = new HistoryLine[capacity];
+            int[] biggerSizes = new int[capacity];
             for (int i = 0; i < size; i++) {
                 bigger[i] = ring[(head + i) & (ring.length - 1)];
+                biggerSizes[i] = sizes[(head + i) & (ring.length - 1)];
             }
             ring = bigger;
+            sizes = biggerSizes;
             head = 0;
         }
-        ring[(head + size) & (ring.length - 1)] = line;
+        int at = (head + size) & (ring.length - 1);
+        ring[at] = line;
+        sizes[at] = line.bytes;
         size++;
         bytes += line.bytes;
     }
 
     private void dropOldest() {
-        bytes -= ring[head].bytes;
+        bytes -= sizes[head];
         ring[head] = null;
         head = (head + 1) & (ring.length - 1);
         size--;
@@ -74,7 +89,8 @@ final class History {
     }
 
     void clear() {
-        ring = new HistoryLine[16];
+        ring = NO_LINES;
+        sizes = NO_SIZES;
         head = 0;
         size = 0;
         bytes = 0;

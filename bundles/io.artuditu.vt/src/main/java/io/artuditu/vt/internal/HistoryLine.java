@@ -6,20 +6,26 @@ import java.util.Arrays;
  * A line that scrolled off the top, frozen into its smallest form: trailing empty cells
  * dropped, code points in a {@code byte[]} when every cell is below U+0100 (else an
  * {@code int[]} keeping the wide flags), renditions run-length encoded as
- * {@code runEnd[k]} (exclusive end cell of run k) and {@code runStyle[k]}.
+ * {@code runEnd[k]} (exclusive end cell of run k) and {@code runStyle[k]}. A line whose cells
+ * all have one rendition (most lines) holds no run arrays: {@link #style} is that rendition.
  *
  * <p>{@link #bytes} is this line's retained size under the model in {@code docs/vt.md}:
  * shallow sizes on a 64-bit JVM with compressed references (16-byte array headers, 8-byte
- * alignment), computed from the arrays actually held.
+ * alignment), computed from the arrays actually held (the one shared empty array of blank
+ * lines is not counted).
  */
 final class HistoryLine {
-    /** Header and fields: six references, an int, a short, a byte and a boolean, 8-aligned. */
-    static final int OBJECT_BYTES = 48;
+    /** Header and fields: six references, a long, an int, a short, a byte and a boolean, 8-aligned. */
+    static final int OBJECT_BYTES = 56;
+    private static final byte[] EMPTY = new byte[0];
 
     private final byte[] narrow;
     private final int[] cells;
+    /** Run ends and renditions; both null when the line has at most one run. */
     private final int[] runEnd;
     private final long[] runStyle;
+    /** The rendition of every cell while {@link #runEnd} is null. */
+    private final long style;
     private final String[] marks;
     final boolean wrapped;
     final int bytes;
@@ -28,19 +34,21 @@ final class HistoryLine {
     final byte shellMarks;
     final short exitStatus;
 
-    private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, String[] marks, boolean wrapped,
-            int[] links, byte shellMarks, short exitStatus) {
+    private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, long style, String[] marks,
+            boolean wrapped, int[] links, byte shellMarks, short exitStatus) {
         this.narrow = narrow;
         this.cells = cells;
         this.runEnd = runEnd;
         this.runStyle = runStyle;
+        this.style = style;
         this.marks = marks;
         this.wrapped = wrapped;
         this.links = links;
         this.shellMarks = shellMarks;
         this.exitStatus = exitStatus;
-        long b = OBJECT_BYTES + array(narrow == null ? -1 : narrow.length, 1) + array(cells == null ? -1 : cells.length, 4)
-                + array(runEnd.length, 4) + array(runStyle.length, 8) + array(links == null ? -1 : links.length, 4);
+        long b = OBJECT_BYTES + array(narrow == null || narrow == EMPTY ? -1 : narrow.length, 1)
+                + array(cells == null ? -1 : cells.length, 4) + array(runEnd == null ? -1 : runEnd.length, 4)
+                + array(runStyle == null ? -1 : runStyle.length, 8) + array(links == null ? -1 : links.length, 4);
         if (marks != null) {
             b += array(marks.length, 4);
             for (String m : marks) {
@@ -58,64 +66,69 @@ final class HistoryLine {
     }
 
     static HistoryLine of(Line line) {
+        return of(line, line.length());
+    }
+
+    /**
+     * Freezes {@code line}, whose {@link Line#length()} is {@code n}. Scrolling calls this for
+     * every line that leaves the screen, so it makes one pass per array it reads and allocates
+     * only what the line keeps (no run arrays for a line in one rendition).
+     */
+    static HistoryLine of(Line line, int n) {
         // A null array stands for cells that are all empty (cp) or all line.fill (st).
         int[] cp = line.cp;
         long[] st = line.st;
-        int n = line.length();
-        boolean fits = true;
-        int runs = n == 0 ? 0 : 1;
-        if (cp != null && st != null) {
-            // The common case for coloured output: one pass for both, as scrolling is hot.
-            for (int i = 0; i < n; i++) {
-                if ((cp[i] & ~0xFF) != 0) {
-                    fits = false;
-                }
-                if (i > 0 && st[i] != st[i - 1]) {
-                    runs++;
-                }
-            }
-        } else if (cp != null) {
-            for (int i = 0; i < n; i++) {
-                if ((cp[i] & ~0xFF) != 0) {
-                    fits = false;
-                    break;
-                }
-            }
-        } else if (st != null) {
+        int runs = 0;
+        long first = line.fill;
+        if (n > 0 && st != null) {
+            first = st[0];
+            runs = 1;
+            long prev = first;
             for (int i = 1; i < n; i++) {
-                if (st[i] != st[i - 1]) {
+                long s = st[i];
+                if (s != prev) {
                     runs++;
+                    prev = s;
                 }
             }
         }
-        int[] runEnd = new int[runs];
-        long[] runStyle = new long[runs];
-        if (st == null) {
-            if (runs == 1) {
-                runEnd[0] = n;
-                runStyle[0] = line.fill;
-            }
-        } else {
-            int r = -1;
-            for (int i = 0; i < n; i++) {
-                if (i == 0 || st[i] != st[i - 1]) {
-                    r++;
-                    runStyle[r] = st[i];
+        int[] runEnd = null;
+        long[] runStyle = null;
+        if (runs > 1) {
+            runEnd = new int[runs];
+            runStyle = new long[runs];
+            int r = 0;
+            long prev = first;
+            runStyle[0] = first;
+            for (int i = 1; i < n; i++) {
+                long s = st[i];
+                if (s != prev) {
+                    runEnd[r++] = i;
+                    runStyle[r] = s;
+                    prev = s;
                 }
-                runEnd[r] = i + 1;
             }
+            runEnd[r] = n;
         }
         byte[] narrow = null;
         int[] cells = null;
-        if (fits) {
+        if (n == 0) {
+            narrow = EMPTY;
+        } else if (cp == null) {
             narrow = new byte[n];
-            if (cp != null) {
+        } else {
+            int any = 0;
+            for (int i = 0; i < n; i++) {
+                any |= cp[i];
+            }
+            if ((any & ~0xFF) == 0) {
+                narrow = new byte[n];
                 for (int i = 0; i < n; i++) {
                     narrow[i] = (byte) cp[i];
                 }
+            } else {
+                cells = Arrays.copyOf(cp, n);
             }
-        } else {
-            cells = Arrays.copyOf(cp, n);
         }
         String[] marks = null;
         if (line.marks != null) {
@@ -135,8 +148,21 @@ final class HistoryLine {
                 }
             }
         }
-        return new HistoryLine(narrow, cells, runEnd, runStyle, marks, line.wrapped, links, line.shellMarks,
+        return new HistoryLine(narrow, cells, runEnd, runStyle, first, marks, line.wrapped, links, line.shellMarks,
                 line.exitStatus);
+    }
+
+    /** Writes the renditions of cells [0, length()) into {@code st} from {@code at}. */
+    private void fillStyles(long[] st, int at) {
+        if (runEnd == null) {
+            Arrays.fill(st, at, at + length(), style);
+            return;
+        }
+        int from = 0;
+        for (int k = 0; k < runEnd.length; k++) {
+            Arrays.fill(st, at + from, at + runEnd[k], runStyle[k]);
+            from = runEnd[k];
+        }
     }
 
     /** The link serial of cell {@code col}, 0 for none or beyond the kept cells. */
@@ -155,11 +181,7 @@ final class HistoryLine {
         for (int i = 0; i < n; i++) {
             cp[i] = narrow != null ? narrow[i] & 0xFF : cells[i];
         }
-        int from = 0;
-        for (int k = 0; k < runEnd.length; k++) {
-            Arrays.fill(st, from, runEnd[k], runStyle[k]);
-            from = runEnd[k];
-        }
+        fillStyles(st, 0);
         Render.row(sb, cp, st, 0, marks, n, sgr);
     }
 
@@ -174,11 +196,7 @@ final class HistoryLine {
         for (int i = 0; i < n; i++) {
             cp[at + i] = narrow != null ? narrow[i] & 0xFF : cells[i];
         }
-        int from = 0;
-        for (int k = 0; k < runEnd.length; k++) {
-            Arrays.fill(st, at + from, at + runEnd[k], runStyle[k]);
-            from = runEnd[k];
-        }
+        fillStyles(st, at);
         if (marks != null) {
             if (this.marks != null) {
                 System.arraycopy(this.marks, 0, marks, at, n);
@@ -219,12 +237,18 @@ final class HistoryLine {
                     cp[i] = v;
                 }
             }
-            int from = 0;
-            for (int k = 0; k < runEnd.length && from < n; k++) {
-                if (runStyle[k] != 0) {
-                    Arrays.fill(line.sts(), from, Math.min(runEnd[k], n), runStyle[k]);
+            if (runEnd == null) {
+                if (style != 0) {
+                    Arrays.fill(line.sts(), 0, n, style);
                 }
-                from = runEnd[k];
+            } else {
+                int from = 0;
+                for (int k = 0; k < runEnd.length && from < n; k++) {
+                    if (runStyle[k] != 0) {
+                        Arrays.fill(line.sts(), from, Math.min(runEnd[k], n), runStyle[k]);
+                    }
+                    from = runEnd[k];
+                }
             }
             if (cp != null && (cp[cols - 1] & Line.WIDE) != 0) {
                 cp[cols - 1] = 0;

@@ -211,11 +211,20 @@ final class Line {
      * allocates nothing per row.
      */
     void reset(long fill) {
+        reset(fill, cols);
+    }
+
+    /**
+     * {@link #reset(long)} for a row whose {@link #length()} is at most {@code used}: cells
+     * from there on are already empty in rendition 0, so only the first {@code used} cells
+     * need clearing when {@code fill} is 0 (a scrolled line is usually shorter than the row).
+     */
+    void reset(long fill, int used) {
         if (cp != null) {
-            Arrays.fill(cp, 0);
+            Arrays.fill(cp, 0, used, 0);
         }
         if (st != null) {
-            Arrays.fill(st, fill);
+            Arrays.fill(st, 0, fill == 0 ? used : cols, fill);
         } else {
             this.fill = fill;
         }

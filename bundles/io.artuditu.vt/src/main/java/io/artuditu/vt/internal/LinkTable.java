@@ -11,12 +11,17 @@ import java.util.Map;
  * Opening a link that is still live (same URI and id) returns its serial; opening a new one
  * evicts the link opened {@code CAPACITY} new links earlier, and cells still referring to it
  * then read as unlinked. Serials wrap after 2^31 opens.
+ *
+ * <p>The ring's two arrays (about 2 KiB) are allocated by the first link opened: most panes
+ * never print one, and eagerly they were about a tenth of an idle pane's heap
+ * ({@code bench/results/20261203-pane-memory-shared-reader/per-pane.txt}).
  */
 final class LinkTable {
     static final int CAPACITY = 256;
 
-    private final Hyperlink[] links = new Hyperlink[CAPACITY];
-    private final int[] serials = new int[CAPACITY];
+    /** Null until the first {@link #open}. */
+    private Hyperlink[] links;
+    private int[] serials;
     private final Map<Hyperlink, Integer> live = new HashMap<>();
     private int next = 1;
 
@@ -24,6 +29,10 @@ final class LinkTable {
         Integer known = live.get(link);
         if (known != null) {
             return known;
+        }
+        if (links == null) {
+            links = new Hyperlink[CAPACITY];
+            serials = new int[CAPACITY];
         }
         int serial = next;
         next = next == Integer.MAX_VALUE ? 1 : next + 1;
@@ -40,7 +49,12 @@ final class LinkTable {
     /** The link with this serial, or null when it is 0 or was evicted. */
     Hyperlink get(int serial) {
         int slot = serial & (CAPACITY - 1);
-        return serial != 0 && serials[slot] == serial ? links[slot] : null;
+        return serial != 0 && links != null && serials[slot] == serial ? links[slot] : null;
+    }
+
+    /** Whether the ring's arrays exist yet (tests). */
+    boolean allocated() {
+        return links != null;
     }
 
     int size() {

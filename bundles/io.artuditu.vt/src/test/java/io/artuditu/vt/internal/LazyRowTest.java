@@ -280,10 +280,9 @@ class LazyRowTest {
         assertEquals(2, t.historySize());
         assertEquals("\033[0;44m          \033[0m", t.historyText(0, true));
         assertEquals("", t.historyText(1, true));
-        long blankLine = HistoryLine.OBJECT_BYTES + HistoryLine.array(0, 1) + HistoryLine.array(0, 4)
-                + HistoryLine.array(0, 8);
-        long blueLine = HistoryLine.OBJECT_BYTES + HistoryLine.array(10, 1) + HistoryLine.array(1, 4)
-                + HistoryLine.array(1, 8);
+        // A blank line holds no array of its own; a line in one rendition no run arrays.
+        long blankLine = HistoryLine.OBJECT_BYTES;
+        long blueLine = HistoryLine.OBJECT_BYTES + HistoryLine.array(10, 1);
         assertEquals(blankLine + blueLine, t.historyBytes());
     }
 
@@ -318,5 +317,44 @@ class LazyRowTest {
         Emulator t = emu(4, 2, "\033#8");
         assertEquals("EEEE\nEEEE", t.screenText(false));
         assertEquals(blankGrid(2) + 2 * rowArrays(4, false), t.footprint());
+    }
+
+    // ------------------------------------------------------------------ scrolling into history
+
+    @Test
+    void aScrolledRowIsBlankPastItsOldTextInEitherFill() {
+        // The row that leaves the top is cleared only over its old text when the new fill is
+        // the default one; every cell must still come back blank, and all of them in a colour.
+        Emulator t = emu(10, 2, "\033[41mab\033[0mcdefgh \033[44m \033[0m\r\033[3C\033[K\r\nx\r\ny");
+        assertEquals("x\ny", t.screenText(false));
+        for (int c = 0; c < 10; c++) {
+            assertEquals(0, t.style(1, c), "cell " + c);
+        }
+        assertEquals("\033[0;41mab\033[0mc", t.historyText(0, true));
+        feed(t, "\033[2;1Hyyyyyyyyy\033[44m\033[K\033[0m\r\n");
+        assertEquals("", t.rowText(1, false));
+        for (int c = 0; c < 10; c++) {
+            assertEquals(0, t.style(1, c), "cell " + c + " after a full row");
+        }
+        feed(t, "\033[43m\r\n\033[0m");
+        for (int c = 0; c < 10; c++) {
+            assertEquals(Style.withBg(0, Style.indexed(3)), t.style(1, c), "cell " + c + " in the erase colour");
+        }
+        assertEquals("x", t.historyText(1, false));
+        assertEquals("yyyyyyyyy", t.historyText(2, false));
+    }
+
+    @Test
+    void historyLinesKeepEveryRunAndShareNothingBetweenLines() {
+        Emulator t = emu(12, 1, "plain\r\n\033[44mall blue\033[K\033[0m\r\n\033[1ma\033[0mb\033[31mc\033[0m\r\n");
+        assertEquals(3, t.historySize());
+        assertEquals("plain", t.historyText(0, true));
+        assertEquals("\033[0;44mall blue    \033[0m", t.historyText(1, true));
+        assertEquals("\033[0;1ma\033[0mb\033[0;31mc\033[0m", t.historyText(2, true));
+        // One run: the object and its characters only; three runs: plus the two run arrays.
+        assertEquals(HistoryLine.OBJECT_BYTES + HistoryLine.array(5, 1), t.historyLineBytes(0));
+        assertEquals(HistoryLine.OBJECT_BYTES + HistoryLine.array(12, 1), t.historyLineBytes(1));
+        assertEquals(HistoryLine.OBJECT_BYTES + HistoryLine.array(3, 1) + HistoryLine.array(3, 4)
+                + HistoryLine.array(3, 8), t.historyLineBytes(2));
     }
 }

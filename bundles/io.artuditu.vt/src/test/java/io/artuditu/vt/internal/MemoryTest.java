@@ -28,7 +28,7 @@ class MemoryTest {
         int lines = t.historySize();
         assertEquals(10_000 - 23, lines);
         long perLine = t.historyBytes() / lines;
-        assertEquals(216, perLine);
+        assertEquals(176, perLine);
         // The ring's slot: a 4-byte reference in an array at most twice the line count.
         assertTrue(perLine + 8 <= 300);
 

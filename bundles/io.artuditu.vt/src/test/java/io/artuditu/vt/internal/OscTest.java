@@ -2,7 +2,9 @@ package io.artuditu.vt.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.artuditu.vt.ClipboardWrite;
 import io.artuditu.vt.Hyperlink;
@@ -310,5 +312,15 @@ class OscTest {
 
     private static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theLinkTableIsAllocatedByTheFirstLink() {
+        LinkTable table = new LinkTable();
+        assertFalse(table.allocated(), "a pane that never prints a link holds no link ring");
+        assertNull(table.get(1));
+        int serial = table.open(new Hyperlink("https://example.org/", ""));
+        assertTrue(table.allocated());
+        assertEquals("https://example.org/", table.get(serial).uri());
     }
 }

@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The lines an attach stream sends, each one JSON value and a newline, in the shapes of
@@ -73,48 +74,64 @@ final class ServerLines {
         });
     }
 
+    /**
+     * The {@code {"frame":…}} line, written as bytes directly: a full 200×50 frame is 10,000
+     * cell objects, and a {@link JsonGenerator} call per field made encoding the larger part
+     * of an attached client's writer thread. The bytes are exactly what the generator wrote
+     * (same field order, no spaces, the default colour and false flags left out, strings
+     * escaped as the generator escapes them); {@code ServerLinesTest} compares the two on
+     * random frames. A cell's colours and flags are encoded once per run of equal renditions.
+     */
     static byte[] frame(Frame f) {
-        return write(g -> {
-            g.writeStartObject();
-            g.writeObjectFieldStart("frame");
-            g.writeBooleanField("full", f.full());
-            g.writeArrayFieldStart("cells");
-            for (Run run : f.runs()) {
-                g.writeStartObject();
-                g.writeNumberField("x", run.x());
-                g.writeNumberField("y", run.y());
-                g.writeArrayFieldStart("cells");
-                for (int i = 0; i < run.ch().length; i++) {
-                    cell(g, run.ch()[i], run.style()[i]);
+        Bytes b = new Bytes(256 + 16 * f.runs().stream().mapToInt(r -> r.ch().length).sum());
+        b.ascii("{\"frame\":{\"full\":").ascii(f.full() ? "true" : "false").ascii(",\"cells\":[");
+        byte[] styleBytes = null;
+        long lastStyle = 0;
+        boolean firstRun = true;
+        for (Run run : f.runs()) {
+            if (!firstRun) {
+                b.put(',');
+            }
+            firstRun = false;
+            b.ascii("{\"x\":").number(run.x()).ascii(",\"y\":").number(run.y()).ascii(",\"cells\":[");
+            String[] ch = run.ch();
+            long[] style = run.style();
+            for (int i = 0; i < ch.length; i++) {
+                if (i > 0) {
+                    b.put(',');
                 }
-                g.writeEndArray();
-                g.writeEndObject();
+                b.ascii("{\"ch\":");
+                b.string(ch[i]);
+                if (styleBytes == null || style[i] != lastStyle) {
+                    lastStyle = style[i];
+                    styleBytes = styleFields(lastStyle);
+                }
+                b.bytes(styleBytes);
+                b.put('}');
             }
-            g.writeEndArray();
-            if (f.cursor() == null) {
-                g.writeNullField("cursor");
-            } else {
-                g.writeArrayFieldStart("cursor");
-                g.writeNumber(f.cursor()[0]);
-                g.writeNumber(f.cursor()[1]);
-                g.writeEndArray();
-            }
-            if (f.shape() != null) {
-                g.writeStringField("cursor_shape", f.shape());
-            }
-            if (f.wantsMouse()) {
-                g.writeBooleanField("wants_mouse", true);
-            }
-            g.writeEndObject();
-            g.writeEndObject();
-        });
+            b.ascii("]}");
+        }
+        b.put(']');
+        if (f.cursor() == null) {
+            b.ascii(",\"cursor\":null");
+        } else {
+            b.ascii(",\"cursor\":[").number(f.cursor()[0]).put(',').number(f.cursor()[1]).put(']');
+        }
+        if (f.shape() != null) {
+            b.ascii(",\"cursor_shape\":").string(f.shape());
+        }
+        if (f.wantsMouse()) {
+            b.ascii(",\"wants_mouse\":true");
+        }
+        b.ascii("}}\n");
+        return b.toArray();
     }
 
-    private static void cell(JsonGenerator g, String ch, long style) throws IOException {
-        g.writeStartObject();
-        g.writeStringField("ch", ch);
-        color(g, "fg", Style.fg(style));
-        color(g, "bg", Style.bg(style));
+    /** What follows a cell's {@code "ch"} for rendition {@code style}: its colours and flags, each with a leading comma. */
+    private static byte[] styleFields(long style) {
+        Bytes b = new Bytes(128);
+        color(b, "fg", Style.fg(style));
+        color(b, "bg", Style.bg(style));
         boolean bold = Style.has(style, Style.BOLD);
         boolean dim = Style.has(style, Style.DIM);
         boolean italic = Style.has(style, Style.ITALIC);
@@ -122,44 +139,154 @@ final class ServerLines {
         boolean reverse = Style.has(style, Style.REVERSE);
         boolean crossed = Style.has(style, Style.STRIKE);
         if (bold || dim || italic || underline || reverse || crossed) {
-            g.writeObjectFieldStart("mods");
-            flag(g, "bold", bold);
-            flag(g, "dim", dim);
-            flag(g, "italic", italic);
-            flag(g, "underline", underline);
-            flag(g, "reverse", reverse);
-            flag(g, "crossed_out", crossed);
-            g.writeEndObject();
+            b.ascii(",\"mods\":{");
+            int before = b.length();
+            flag(b, before, "bold", bold);
+            flag(b, before, "dim", dim);
+            flag(b, before, "italic", italic);
+            flag(b, before, "underline", underline);
+            flag(b, before, "reverse", reverse);
+            flag(b, before, "crossed_out", crossed);
+            b.put('}');
         }
-        g.writeEndObject();
+        return b.toArray();
     }
 
-    private static void flag(JsonGenerator g, String name, boolean on) throws IOException {
+    private static void flag(Bytes b, int objectStart, String name, boolean on) {
         if (on) {
-            g.writeBooleanField(name, true);
+            if (b.length() > objectStart) {
+                b.put(',');
+            }
+            b.put('"').ascii(name).ascii("\":true");
         }
     }
 
-    private static void color(JsonGenerator g, String field, int color) throws IOException {
+    private static void color(Bytes b, String field, int color) {
         int v = Style.colorValue(color);
         switch (Style.colorKind(color)) {
-            case Style.COLOR_INDEXED -> {
-                g.writeObjectFieldStart(field);
-                g.writeNumberField("indexed", v);
-                g.writeEndObject();
-            }
-            case Style.COLOR_RGB -> {
-                g.writeObjectFieldStart(field);
-                g.writeArrayFieldStart("rgb");
-                g.writeNumber(v >>> 16);
-                g.writeNumber((v >>> 8) & 0xFF);
-                g.writeNumber(v & 0xFF);
-                g.writeEndArray();
-                g.writeEndObject();
-            }
+            case Style.COLOR_INDEXED -> b.ascii(",\"").ascii(field).ascii("\":{\"indexed\":").number(v).put('}');
+            case Style.COLOR_RGB -> b.ascii(",\"").ascii(field).ascii("\":{\"rgb\":[").number(v >>> 16).put(',')
+                    .number((v >>> 8) & 0xFF).put(',').number(v & 0xFF).ascii("]}");
             default -> {
                 // the default colour is left out
             }
+        }
+    }
+
+    /** A growable byte buffer for one line; bounded by the frame it holds (at most one screen of cells). */
+    private static final class Bytes {
+        private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+        private byte[] a;
+        private int n;
+
+        Bytes(int capacity) {
+            a = new byte[Math.max(16, capacity)];
+        }
+
+        int length() {
+            return n;
+        }
+
+        private void room(int more) {
+            if (n + more > a.length) {
+                a = Arrays.copyOf(a, Math.max(a.length * 2, n + more));
+            }
+        }
+
+        Bytes put(char c) {
+            room(1);
+            a[n++] = (byte) c;
+            return this;
+        }
+
+        /** {@code s} is ASCII with nothing to escape (field names, literals). */
+        Bytes ascii(String s) {
+            int len = s.length();
+            room(len);
+            for (int i = 0; i < len; i++) {
+                a[n++] = (byte) s.charAt(i);
+            }
+            return this;
+        }
+
+        Bytes bytes(byte[] bs) {
+            room(bs.length);
+            System.arraycopy(bs, 0, a, n, bs.length);
+            n += bs.length;
+            return this;
+        }
+
+        Bytes number(int v) {
+            if (v >= 0 && v < 10) {
+                return put((char) ('0' + v));
+            }
+            return ascii(Integer.toString(v));
+        }
+
+        /**
+         * A JSON string escaped as Jackson's generator escapes it with its defaults: {@code "}
+         * and backslash and the controls below 0x20 escaped (backslash and b, t, n, f or r for
+         * those five, else backslash, u and four upper-case hex digits), each UTF-16 surrogate
+         * in that hex form too (the generator writes a character outside the BMP so), anything
+         * else as UTF-8.
+         */
+        Bytes string(String s) {
+            int len = s.length();
+            room(len * 6 + 2);
+            a[n++] = '"';
+            for (int i = 0; i < len; i++) {
+                char c = s.charAt(i);
+                if (c < 0x80) {
+                    if (c >= 0x20 && c != '"' && c != '\\') {
+                        a[n++] = (byte) c;
+                    } else {
+                        escape(c);
+                    }
+                } else if (c < 0x800) {
+                    a[n++] = (byte) (0xC0 | (c >> 6));
+                    a[n++] = (byte) (0x80 | (c & 0x3F));
+                } else if (Character.isSurrogate(c)) {
+                    unicodeEscape(c);
+                } else {
+                    a[n++] = (byte) (0xE0 | (c >> 12));
+                    a[n++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                    a[n++] = (byte) (0x80 | (c & 0x3F));
+                }
+            }
+            a[n++] = '"';
+            return this;
+        }
+
+        private void escape(char c) {
+            char shortForm = switch (c) {
+                case '"' -> '"';
+                case '\\' -> '\\';
+                case '\b' -> 'b';
+                case '\t' -> 't';
+                case '\n' -> 'n';
+                case '\f' -> 'f';
+                case '\r' -> 'r';
+                default -> 0;
+            };
+            if (shortForm != 0) {
+                a[n++] = '\\';
+                a[n++] = (byte) shortForm;
+            } else {
+                unicodeEscape(c);
+            }
+        }
+
+        private void unicodeEscape(char c) {
+            a[n++] = '\\';
+            a[n++] = 'u';
+            a[n++] = HEX[(c >> 12) & 0xF];
+            a[n++] = HEX[(c >> 8) & 0xF];
+            a[n++] = HEX[(c >> 4) & 0xF];
+            a[n++] = HEX[c & 0xF];
+        }
+
+        byte[] toArray() {
+            return Arrays.copyOf(a, n);
         }
     }
 

@@ -54,6 +54,22 @@ class ServerArchiveTest {
     }
 
     @Test
+    void writingTheArchiveInsideAPaneLeavesThatPanesServerAlone() throws Exception {
+        try (ForegroundServer s = server("")) {
+            // What a pane's shell has: the build (artu server --write-archive) run from it must
+            // ping and stop its own training server, never the one these point at.
+            Cli.Result write = Cli.run(Map.of("ARTUDITU_SOCKET_PATH", s.socket.toString(),
+                    "ARTUDITU_PANE_ID", "1"), "server", "--write-archive");
+            assertEquals(0, write.status(), write.out() + write.err());
+            assertTrue(write.out().contains("wrote " + ARCHIVE), write.out());
+            assertTrue(s.process.isAlive(), s.log());
+            answersAndStops(s);
+        }
+        assertTrue(Files.getLastModifiedTime(ARCHIVE).compareTo(
+                Files.getLastModifiedTime(Cli.ROOT.resolve("distribution/target/artuditu.jar"))) > 0);
+    }
+
+    @Test
     void aStartWithABrokenArchiveStillAnswersAndSaysNothingAboutIt() throws Exception {
         Path broken = tmp.resolve("broken.jsa");
         byte[] noise = new byte[64 * 1024];

@@ -229,10 +229,13 @@ public final class SocketServer implements AutoCloseable {
             }
             stats.accepted.increment();
             serve(s, id);
-            if (closed || acceptors.get() >= ACCEPTORS) {
-                return;
-            }
-            acceptors.incrementAndGet();
+            int n;
+            do {
+                n = acceptors.get();
+                if (closed || n >= ACCEPTORS) {
+                    return;
+                }
+            } while (!acceptors.compareAndSet(n, n + 1));
         }
         if (acceptors.decrementAndGet() == 0) {
             acceptEnded.countDown();

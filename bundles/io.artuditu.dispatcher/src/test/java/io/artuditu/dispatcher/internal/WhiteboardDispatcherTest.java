@@ -78,31 +78,6 @@ class WhiteboardDispatcherTest {
     }
 
     @Test
-    void aReplyIsWhatDatabindWritesForTheSameTree() throws Exception {
-        com.fasterxml.jackson.databind.node.ObjectNode[] made = new com.fasterxml.jackson.databind.node.ObjectNode[1];
-        d.addFamily(family("t", method("t.all", c -> {
-            com.fasterxml.jackson.databind.node.ObjectNode o = c.newObject().put("type", "ok")
-                    .put("from", "q\"uote\\ \u00e9 \u2603 \ud83d\ude00 \u0001\n\t</")
-                    .put("i", -7).put("l", 1L << 40).put("d", 0.1).put("dn", -1e300).put("nan", Double.NaN)
-                    .put("f", 1.5f).put("s", (short) 3).put("bi", new java.math.BigInteger("123456789012345678901234567890"))
-                    .put("bd", new java.math.BigDecimal("1.50E+3")).put("t", true).put("bin", new byte[] {1, 2, 3});
-            o.putNull("n");
-            o.putPOJO("pojo", java.util.Map.of("k", List.of(1, "two")));
-            o.putArray("a").add(1).add("x").addNull().addArray();
-            o.putObject("empty");
-            made[0] = o;
-            return o;
-        })), "b1", 0, 1);
-        byte[] req = "{\"id\":\"r\\u00e9\",\"method\":\"t.all\",\"params\":{}}".getBytes(StandardCharsets.UTF_8);
-        Reply r = d.dispatch(req, 0, req.length, Caller.inProcess());
-        com.fasterxml.jackson.databind.node.ObjectNode expected = d.mapperForTests().createObjectNode();
-        expected.put("id", "r\u00e9");
-        expected.set("result", made[0]);
-        assertEquals(new String(d.mapperForTests().writeValueAsBytes(expected), StandardCharsets.UTF_8) + "\n",
-                new String(r.line(), StandardCharsets.UTF_8));
-    }
-
-    @Test
     void routesByExactName() throws Exception {
         d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
         JsonNode r = call("{\"id\":\"1\",\"method\":\"t.a\",\"params\":{}}");

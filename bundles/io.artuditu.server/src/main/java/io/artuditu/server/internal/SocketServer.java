@@ -229,13 +229,10 @@ public final class SocketServer implements AutoCloseable {
             }
             stats.accepted.increment();
             serve(s, id);
-            int n;
-            do {
-                n = acceptors.get();
-                if (closed || n >= ACCEPTORS) {
-                    return;
-                }
-            } while (!acceptors.compareAndSet(n, n + 1));
+            if (closed || acceptors.get() >= ACCEPTORS) {
+                return;
+            }
+            acceptors.incrementAndGet();
         }
         if (acceptors.decrementAndGet() == 0) {
             acceptEnded.countDown();

@@ -27,13 +27,9 @@ import org.newsclub.net.unix.AFUNIXSocketCredentials;
 /**
  * The UHP endpoint: one owner-only Unix socket, one request line per connection.
  *
- * <p>Threads: up to {@link #ACCEPTORS} pool threads wait in {@code accept} on the one socket
- * at once (the kernel gives each connection to one of them). The thread that takes a
- * connection serves it itself, and only when it was the last one accepting does it first
- * start another (an idle pool thread, or a new one); when done it goes back to accepting
- * unless {@link #ACCEPTORS} already are. So a request never waits for a thread to wake
- * after the kernel woke the one accepting, and in the common case (no other connection
- * being served) no thread hands anything to another.
+ * <p>Threads: one pool thread accepts; when it takes a connection it hands accepting to
+ * another pool thread (an idle one, or a new one) and serves that connection itself, so a
+ * request never waits for a thread to wake before it is read (leader/follower).
  *
  * <p>Bounds: at most {@code maxConnections} connections are served at once (one worker
  * thread each, reused while busy, idle workers exit after 30 s); the next one gets
@@ -76,17 +72,13 @@ public final class SocketServer implements AutoCloseable {
     private final ThreadPoolExecutor watchers;
     /** Extra worker threads beyond the connection limit, see the constructor. */
     static final int WORKER_SLACK = 4;
-    /** How many pool threads wait in {@code accept} at most while no connection needs them. */
-    static final int ACCEPTORS = 2;
-    /** Pool threads waiting in (or about to enter) {@code accept}. */
-    private final java.util.concurrent.atomic.AtomicInteger acceptors = new java.util.concurrent.atomic.AtomicInteger();
     /** How long an erroring connection waits for the client to read its error and close. */
     static final int LINGER_MILLIS = 250;
     private SessionLock lock;
     private AFUNIXServerSocket listener;
     /** Whether {@link #accept} started the accept loop. */
     private boolean accepting;
-    /** Counted down when the last accept loop ends because the server closed, for {@link #close}. */
+    /** Counted down when an accept loop ends because the server closed, for {@link #close}. */
     private final java.util.concurrent.CountDownLatch acceptEnded = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean closed;
 
@@ -107,9 +99,9 @@ public final class SocketServer implements AutoCloseable {
         AtomicLong threads = new AtomicLong();
         // A cached pool: idle workers are reused, new ones made only when none is idle, and
         // they exit after 30 s idle. The admission counter keeps serving tasks at
-        // maxConnections, plus the ACCEPTORS accepting; the slack covers workers that have
-        // released their slot but not yet returned to the pool or to accepting.
-        this.workers = new ThreadPoolExecutor(0, maxConnections + ACCEPTORS + WORKER_SLACK, 30, TimeUnit.SECONDS,
+        // maxConnections, plus the one accepting; the slack covers workers that have released
+        // their slot but not yet returned to the pool.
+        this.workers = new ThreadPoolExecutor(0, maxConnections + 1 + WORKER_SLACK, 30, TimeUnit.SECONDS,
                 new SynchronousQueue<>(), r -> {
                     Thread t = new Thread(r, "uhp-conn-" + threads.incrementAndGet());
                     t.setDaemon(true);
@@ -180,23 +172,16 @@ public final class SocketServer implements AutoCloseable {
         return stats;
     }
 
-    /** Whether every pool thread has ended (after {@link #close}), for tests. */
-    boolean workersTerminated() {
-        return workers.isTerminated();
-    }
-
     public SocketLocation location() {
         return location;
     }
 
     /**
-     * Accepts; serves a connection it may serve on this thread, having first started another
-     * accept loop when no other thread is left accepting; then accepts again unless
-     * {@link #ACCEPTORS} threads already do. A refused connection (at the limit, or no thread
-     * left to accept next) keeps this thread accepting.
+     * Accepts until it takes a connection it may serve, then hands accepting to another pool
+     * thread and serves the connection on this one. A refused connection (at the limit, or
+     * no thread left to accept next) keeps this thread accepting.
      */
     private void acceptLoop() {
-        acceptors.incrementAndGet();
         while (!closed) {
             Socket s;
             try {
@@ -215,28 +200,20 @@ public final class SocketServer implements AutoCloseable {
                         "the server is at its limit of " + maxConnections + " connections; retry shortly");
                 continue;
             }
-            if (acceptors.decrementAndGet() == 0) {
-                try {
-                    workers.execute(this::acceptLoop);
-                } catch (RejectedExecutionException busy) {
-                    acceptors.incrementAndGet();
-                    stats.active.decrementAndGet();
-                    stats.rejected.increment();
-                    refuse(s, ErrorCode.TOO_MANY_CONNECTIONS,
-                            "the server is at its limit of " + maxConnections + " connections; retry shortly");
-                    continue;
-                }
+            try {
+                workers.execute(this::acceptLoop);
+            } catch (RejectedExecutionException busy) {
+                stats.active.decrementAndGet();
+                stats.rejected.increment();
+                refuse(s, ErrorCode.TOO_MANY_CONNECTIONS,
+                        "the server is at its limit of " + maxConnections + " connections; retry shortly");
+                continue;
             }
             stats.accepted.increment();
             serve(s, id);
-            if (closed || acceptors.get() >= ACCEPTORS) {
-                return;
-            }
-            acceptors.incrementAndGet();
+            return;
         }
-        if (acceptors.decrementAndGet() == 0) {
-            acceptEnded.countDown();
-        }
+        acceptEnded.countDown();
     }
 
     private void refuse(Socket s, ErrorCode code, String message) {

@@ -274,43 +274,6 @@ class SocketServerTest {
     }
 
     @Test
-    void clientsAtOnceAreEachServedAndCloseEndsEveryAcceptingThread() throws Exception {
-        SocketServer s = start(uid, 80, 5000);
-        int clients = 8;
-        int each = 40;
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
-        try {
-            List<java.util.concurrent.Future<Integer>> done = new ArrayList<>();
-            for (int c = 0; c < clients; c++) {
-                int client = c;
-                done.add(pool.submit(() -> {
-                    int ok = 0;
-                    for (int i = 0; i < each; i++) {
-                        String line = "{\"c\":" + client + ",\"i\":\"" + "x".repeat(i) + "\"}";
-                        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-                            ch.connect(UnixDomainSocketAddress.of(s.location().bind()));
-                            send(ch, line + "\n");
-                            if (oneLine(readAll(ch)).at("/result/len").asInt() == line.length()) {
-                                ok++;
-                            }
-                        }
-                    }
-                    return ok;
-                }));
-            }
-            for (java.util.concurrent.Future<Integer> f : done) {
-                assertEquals(each, f.get(60, java.util.concurrent.TimeUnit.SECONDS));
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        assertEquals(clients * each, s.stats().accepted.sum());
-        await(() -> s.stats().active.get() == 0);
-        s.close();
-        assertTrue(s.workersTerminated(), "no pool thread is left waiting in accept after close");
-    }
-
-    @Test
     void closeRemovesTheSocketFileAndTheSessionCanStartAgain() throws Exception {
         SocketServer s = start(uid, 80, 5000);
         s.close();

@@ -3,18 +3,16 @@ package io.artuditu.dispatcher.internal;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -51,6 +49,8 @@ final class RequestReader {
     }
 
     private final ObjectMapper mapper;
+    /** Reads one value (the params object) out of a parser that goes on after it. */
+    private final ObjectReader subtree;
 
     RequestReader() {
         JsonFactory factory = JsonFactory.builder()
@@ -63,25 +63,32 @@ final class RequestReader {
         this.mapper = new ObjectMapper(factory)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
+        this.subtree = mapper.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }
 
     ObjectMapper mapper() {
         return mapper;
     }
 
+    /**
+     * Reads a request line: {@link #readPlain} answers a well-formed request without building
+     * a tree of the envelope; anything it does not take (any error, and the rarer shapes) is
+     * read again as a tree here, which gives every error its message.
+     */
     Request read(byte[] buf, int off, int len) throws Rejected {
         if (len > Limits.MAX_REQUEST_BYTES) {
             throw new Rejected(null, new UhpException(ErrorCode.REQUEST_TOO_LARGE,
                     "request is " + len + " bytes; the limit is " + Limits.MAX_REQUEST_BYTES));
         }
-        try {
-            StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(buf, off, len));
-        } catch (CharacterCodingException e) {
+        if (!validUtf8(buf, off, len)) {
             throw new Rejected(null, UhpException.invalid("request is not valid UTF-8"));
         }
+        Request plain = readPlain(buf, off, len);
+        return plain != null ? plain : readTree(buf, off, len);
+    }
+
+    /** The envelope read as a tree, then checked; any error gets its precise message here. */
+    Request readTree(byte[] buf, int off, int len) throws Rejected {
         JsonNode root;
         try {
             root = mapper.readTree(buf, off, len);
@@ -132,6 +139,128 @@ final class RequestReader {
         }
         return new Request(id, methodNode.textValue(), params == null ? mapper.createObjectNode() : (ObjectNode) params,
                 auth == null ? null : auth.textValue(), ifRevision);
+    }
+
+    /**
+     * The envelope of a well-formed request, read as a stream of tokens: strings for id,
+     * method and auth, an object for params (an empty one without a tree), a non-negative
+     * int or long for if_revision, no other field, nothing after the object. Returns null
+     * for anything else (then {@link #read} reads the tree and names the error), so what
+     * this accepts is exactly what the tree reading accepts, with the same {@link Request}.
+     */
+    Request readPlain(byte[] buf, int off, int len) {
+        String id = null;
+        String method = null;
+        String auth = null;
+        ObjectNode params = null;
+        Long ifRevision = null;
+        try (JsonParser p = mapper.getFactory().createParser(buf, off, len)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            JsonToken t;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "id":
+                        if (v != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        id = p.getText();
+                        break;
+                    case "method":
+                        if (v != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        method = p.getText();
+                        break;
+                    case "auth":
+                        if (v != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        auth = p.getText();
+                        break;
+                    case "if_revision":
+                        if (v != JsonToken.VALUE_NUMBER_INT || (p.getNumberType() != JsonParser.NumberType.INT
+                                && p.getNumberType() != JsonParser.NumberType.LONG) || p.getLongValue() < 0) {
+                            return null;
+                        }
+                        ifRevision = p.getLongValue();
+                        break;
+                    case "params":
+                        if (v != JsonToken.START_OBJECT) {
+                            return null;
+                        }
+                        if (p.nextToken() == JsonToken.END_OBJECT) {
+                            params = mapper.createObjectNode();
+                        } else {
+                            JsonNode tree = subtree.readTree(p);
+                            if (!(tree instanceof ObjectNode) || tree.has("if_revision")) {
+                                return null;
+                            }
+                            params = (ObjectNode) tree;
+                        }
+                        break;
+                    default:
+                        return null;
+                }
+            }
+            if (t != JsonToken.END_OBJECT || p.nextToken() != null) {
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        if (id == null || id.isEmpty() || id.length() > Limits.MAX_ID_BYTES
+                || method == null || method.isEmpty() || method.length() > Limits.MAX_ID_BYTES) {
+            return null;
+        }
+        return new Request(id, method, params == null ? mapper.createObjectNode() : params, auth, ifRevision);
+    }
+
+    /** Whether {@code buf[off, off+len)} is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF). */
+    static boolean validUtf8(byte[] buf, int off, int len) {
+        int i = off;
+        int end = off + len;
+        while (i < end) {
+            int b = buf[i];
+            if (b >= 0) {
+                i++;
+                continue;
+            }
+            b &= 0xff;
+            int need;
+            int min;
+            if (b >= 0xc2 && b <= 0xdf) {
+                need = 1;
+                min = 0x80;
+            } else if (b >= 0xe0 && b <= 0xef) {
+                need = 2;
+                min = 0x800;
+            } else if (b >= 0xf0 && b <= 0xf4) {
+                need = 3;
+                min = 0x10000;
+            } else {
+                return false;
+            }
+            if (end - i <= need) {
+                return false;
+            }
+            int cp = b & (0x3f >> need);
+            for (int k = 1; k <= need; k++) {
+                int c = buf[i + k] & 0xff;
+                if ((c & 0xc0) != 0x80) {
+                    return false;
+                }
+                cp = (cp << 6) | (c & 0x3f);
+            }
+            if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+                return false;
+            }
+            i += need + 1;
+        }
+        return true;
     }
 
     /** An {@code if_revision} value (null when absent); anything but an integer >= 0 is refused, naming {@code where}. */

@@ -315,11 +315,12 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
 
     private Reply run(RequestReader.Request req, Caller caller, Connection connection) {
         Registry.Route route = registry.table().routes().get(req.method());
-        if (route == null && registry.remembers(req.method())) {
+        boolean away = route == null && registry.remembers(req.method());
+        if (away) {
             route = awaitReturn(req.method());
         }
         if (route == null) {
-            return registry.remembers(req.method())
+            return away
                     ? error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
                             "method " + req.method() + " is not available: its family is not running"))
                     : error(req.id(), new UhpException(ErrorCode.UNKNOWN_METHOD, "unknown method: " + clip(req.method())));

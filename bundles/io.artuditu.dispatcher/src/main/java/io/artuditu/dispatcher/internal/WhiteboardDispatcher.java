@@ -248,7 +248,7 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         long start = System.nanoTime();
         Reply reply;
         try {
-            reply = run(reader.read(buf, off, len), caller, connection);
+            reply = run(reader.read(buf, off, len), caller, connection, true);
         } catch (RequestReader.Rejected r) {
             reply = error(r.id, r.error);
         }
@@ -313,7 +313,11 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         }
     }
 
-    private Reply run(RequestReader.Request req, Caller caller, Connection connection) {
+    /**
+     * @param again whether a call that finds its family stopping may, under a hold, wait for
+     *     the family's successor and run once more against it (checked again from the start)
+     */
+    private Reply run(RequestReader.Request req, Caller caller, Connection connection, boolean again) {
         Registry.Route route = registry.table().routes().get(req.method());
         boolean away = route == null && registry.remembers(req.method());
         if (away) {
@@ -354,6 +358,11 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         }
         Registry.Family family = route.family();
         if (!family.enter()) {
+            // Routed to the family just before it left: under a hold, wait for the one that
+            // replaces it, as a call that came a moment later would.
+            if (again && awaitReturn(req.method()) != null) {
+                return run(req, caller, connection, false);
+            }
             return error(req.id(), new UhpException(ErrorCode.METHOD_UNAVAILABLE,
                     "method " + req.method() + " is not available: its family is stopping"));
         }

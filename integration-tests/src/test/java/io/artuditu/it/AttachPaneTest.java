@@ -376,6 +376,20 @@ class AttachPaneTest {
     }
 
     @Test
+    void aPaneWhoseProcessExitedIsReportedExitedWithItsStatusToTheNextAttach() throws Exception {
+        String p = pane(server, 40, 6, "sh", "-c", "read x; exit 3");
+        try (Attached a = new Attached(server, p, 40, 6)) {
+            a.send("{\"input\":{\"paste\":\"bye\\n\"}}");
+            a.awaitEnd("the stream ends when the pane's process exits");
+        }
+        // The model closed the pane with its process; attaching again names the exit, not "unknown".
+        JsonNode again = Wire.call(server.socket, "attach.pane", "{\"pane\":\"" + p + "\",\"cols\":40,\"rows\":6}");
+        assertEquals("not_found", again.at("/error/code").asText(), again.toString());
+        assertEquals("exited", again.at("/error/details/state").asText(), again.toString());
+        assertEquals(3, again.at("/error/details/exit_status").asInt(), again.toString());
+    }
+
+    @Test
     void resizeIsAFullFrameAndABadSizeIsAnErrorLine() throws Exception {
         String p = pane(server, 80, 24, "sh", "-c", "printf 'hello'; exec cat");
         try (Attached a = new Attached(server, p, 40, 10)) {

@@ -30,6 +30,8 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = {Screens.class, TerminalTitles.class, TerminalScreens.class}, immediate = true)
 public final class Screens implements PtyTracker, TerminalTitles, TerminalScreens {
     static final int EXITED_KEPT = 64;
+    /** The variable the workspace model gives every pane's process its pane id in. */
+    static final String PANE_ENV = "ARTUDITU_PANE_ID";
     /** Scrollback bytes per pane until the {@code pane} config section says otherwise (10 MiB, the spec's example). */
     public static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
     /** Scrollback bytes of all live screens together, until the config section says otherwise (512 MiB). */
@@ -56,6 +58,8 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     private final Notifier notifier = new Notifier(counters);
     private final Map<String, Screen> live = new ConcurrentHashMap<>();
     private final Map<String, Exited> exited = new LinkedHashMap<>();
+    /** The same records by pane id, guarded by {@link #exited}; the newest {@value #EXITED_KEPT}. */
+    private final Map<String, Exited> exitedPanes = new LinkedHashMap<>();
     private final AutoCloseable tracking;
     private volatile long historyBudget = DEFAULT_HISTORY_BUDGET;
     /** Guards listener calls together with {@link #live} changes, so a new listener misses and repeats nothing. */
@@ -111,10 +115,17 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     @Override
     public void exited(Pty pty, int status) {
         Exited record = new Exited(pty.id(), status, System.currentTimeMillis());
+        String pane = pty.env().get(PANE_ENV);
         synchronized (exited) {
             exited.put(pty.id(), record);
             while (exited.size() > EXITED_KEPT) {
                 exited.remove(exited.keySet().iterator().next());
+            }
+            if (pane != null) {
+                exitedPanes.put(pane, record);
+                while (exitedPanes.size() > EXITED_KEPT) {
+                    exitedPanes.remove(exitedPanes.keySet().iterator().next());
+                }
             }
         }
         Screen s;
@@ -176,6 +187,17 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     @Override
     public AutoCloseable watchInput(java.util.function.Consumer<String> typed) {
         return notifier.watchInput(typed);
+    }
+
+    /**
+     * What is known about the process of a pane that exited recently, by pane id (from the
+     * PTY's {@code ARTUDITU_PANE_ID}, which the workspace model sets): evidence for a call
+     * naming a pane that has left the model with its process.
+     */
+    public Optional<Exited> exitedPane(String paneId) {
+        synchronized (exited) {
+            return Optional.ofNullable(exitedPanes.get(paneId));
+        }
     }
 
     /** What is known about a terminal that exited recently. */

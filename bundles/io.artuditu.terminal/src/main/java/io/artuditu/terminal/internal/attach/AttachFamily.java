@@ -149,13 +149,13 @@ public final class AttachFamily implements UhpFamily {
             id = Targets.resolve(workspaces.topology(), TARGET, named).pane();
         } catch (TopologyException e) {
             if (pane != null && e.code() == ErrorCode.NOT_FOUND) {
-                throw new UhpException(ErrorCode.NOT_FOUND, e.getMessage(), Map.of("pane", pane, "state", "unknown"));
+                throw gone(pane, e.getMessage());
             }
             throw e;
         }
         Optional<PaneInfo> info = workspaces.pane(id);
         if (info.isEmpty()) {
-            throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + id, Map.of("pane", id, "state", "unknown"));
+            throw gone(id, "no such pane: " + id);
         }
         PaneInfo p = info.get();
         Optional<Screen> screen = screens.screen(p.terminalId());
@@ -192,6 +192,25 @@ public final class AttachFamily implements UhpFamily {
      */
     private boolean running(Target t) {
         return screens.screen(t.terminalId()).orElse(null) == t.screen();
+    }
+
+    /**
+     * {@code not_found} for a pane the model no longer (or never) had: its process's exit
+     * when the pane left with it (the workspace model closes a pane whose process exited),
+     * else "unknown".
+     */
+    private UhpException gone(String pane, String unknownMessage) {
+        Optional<Screens.Exited> e = screens.exitedPane(pane);
+        if (e.isEmpty()) {
+            return new UhpException(ErrorCode.NOT_FOUND, unknownMessage, Map.of("pane", pane, "state", "unknown"));
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("pane", pane);
+        details.put("terminal_id", e.get().terminalId());
+        details.put("state", "exited");
+        details.put("exit_status", e.get().status());
+        details.put("exited_at_ms", e.get().exitedMillis());
+        return new UhpException(ErrorCode.NOT_FOUND, "pane " + pane + " has exited", details);
     }
 
     /** Up to this long {@link #resolve} waits for an ended screen's exit to be recorded. */

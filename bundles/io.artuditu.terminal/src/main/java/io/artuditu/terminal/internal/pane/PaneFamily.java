@@ -56,8 +56,6 @@ public final class PaneFamily implements UhpFamily {
 
     private final Workspaces workspaces;
     private final Screens screens;
-    private final ExitedPanes exited = new ExitedPanes();
-    private final AutoCloseable tracking;
     private final ProcessScan processes;
     private final PaneRun run;
     private final FamilyContract contract;
@@ -67,7 +65,6 @@ public final class PaneFamily implements UhpFamily {
         this.workspaces = workspaces;
         this.screens = screens;
         this.processes = processes;
-        this.tracking = screens.host().track(exited);
         this.run = new PaneRun(this);
         this.contract = FamilyContract.load(PaneFamily.class, "protocol/uhp/v1/pane-io.json")
                 .route("pane.run", run::run)
@@ -81,7 +78,6 @@ public final class PaneFamily implements UhpFamily {
     @Deactivate
     void deactivate() throws Exception {
         run.close();
-        tracking.close();
     }
 
     @Override
@@ -126,7 +122,7 @@ public final class PaneFamily implements UhpFamily {
 
     /** A pane the model no longer (or never) had. */
     UhpException gone(String paneId) {
-        return exited.get(paneId).map(e -> exitedError(paneId, e.terminalId(), e.status(), e.exitedMillis()))
+        return screens.exitedPane(paneId).map(e -> exitedError(paneId, e.terminalId(), e.status(), e.exitedMillis()))
                 .orElseGet(() -> new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + paneId,
                         Map.of("pane", paneId, "state", "unknown")));
     }

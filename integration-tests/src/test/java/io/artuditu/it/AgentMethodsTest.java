@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process scan, emulator and detector recognise them and read their screens.
  */
 class AgentMethodsTest {
-    static final Path FAKES = Cli.ROOT.resolve("bundles/io.artuditu.agents/src/test/resources/fake-agents/bin");
+    static final Path FAKES = Cli.ROOT.resolve("bundles/families/io.artuditu.agents/src/test/resources/fake-agents/bin");
     @TempDir
     static Path home;
     @TempDir
@@ -368,7 +368,7 @@ class AgentMethodsTest {
         long pid = server.process.pid();
         for (String bsn : new String[] {"io.artuditu.agents", "io.artuditu.agents", "io.artuditu.terminal",
                 "io.artuditu.agents"}) {
-            Path jar = Cli.ROOT.resolve("bundles/" + bsn + "/target/" + bsn + "-0.1.0-SNAPSHOT.jar");
+            Path jar = Cli.bundleJar(bsn);
             ok("server.bundle.update", p("bundle", bsn, "path", jar.toString()));
             Terms.await("the agent is recognised again after updating " + bsn, () -> {
                 JsonNode r = Wire.call(sock, "agent.get", p("target", "xi"));

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ThemeCliTest {
     /** The import fixtures of the themes bundle's unit tests: published colours of well-known schemes. */
-    static final Path FIXTURES = Cli.ROOT.resolve("bundles/io.artuditu.themes/src/test/resources/io/artuditu/themes/import");
+    static final Path FIXTURES = Cli.ROOT.resolve("bundles/families/io.artuditu.themes/src/test/resources/io/artuditu/themes/import");
     static final Path LIB = Cli.ROOT.resolve("distribution/target/artuditu/lib");
     static final List<String> REQUIRED = List.of("foreground", "background", "black", "red", "green", "yellow", "blue",
             "magenta", "cyan", "white", "bright_black", "bright_red", "bright_green", "bright_yellow", "bright_blue",

@@ -329,7 +329,7 @@ class ThemeMethodsTest {
             ok(s.socket, "theme.use", "{\"id\":\"gruvbox-dark\"}");
             long pid = s.process.pid();
             Map<String, Long> before = ModuleReloadCyclesTest.leaks(pid);
-            Path jar = Cli.ROOT.resolve("bundles/io.artuditu.themes/target/io.artuditu.themes-0.1.0-SNAPSHOT.jar");
+            Path jar = Cli.ROOT.resolve("bundles/families/io.artuditu.themes/target/io.artuditu.themes-0.1.0-SNAPSHOT.jar");
             for (int i = 0; i < 3; i++) {
                 ok(s.socket, "server.bundle.update", "{\"bundle\":\"io.artuditu.themes\",\"path\":"
                         + Wire.M.valueToTree(jar.toString()) + "}");

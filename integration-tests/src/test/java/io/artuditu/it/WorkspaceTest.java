@@ -92,7 +92,7 @@ class WorkspaceTest {
 
     @Test
     void apiPackagesAreVersionedInPackageInfo() throws Exception {
-        Path api = Cli.ROOT.resolve("bundles/io.artuditu.uhp.api/src/main/java/io/artuditu/uhp/api");
+        Path api = Cli.ROOT.resolve("bundles/api/io.artuditu.uhp.api/src/main/java/io/artuditu/uhp/api");
         try (Stream<Path> s = Files.walk(api)) {
             // Every API package (a folder holding Java sources) carries its own package-info.
             List<Path> packages = s.filter(p -> p.toString().endsWith(".java")).map(Path::getParent).distinct().toList();

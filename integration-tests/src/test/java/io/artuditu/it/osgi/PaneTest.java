@@ -4,9 +4,9 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.artuditu.workspace.PaneInfo;
-import io.artuditu.workspace.PaneRequest;
-import io.artuditu.workspace.Workspaces;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.PaneRequest;
+import io.artuditu.model.Workspaces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

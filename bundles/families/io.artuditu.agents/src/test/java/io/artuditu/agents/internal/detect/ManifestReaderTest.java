@@ -1,0 +1,242 @@
+package io.artuditu.agents.internal.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.re2j.Pattern;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** One manifest file, read strictly: each kind of bad input names its problem; good input reads whole. */
+class ManifestReaderTest {
+    static final String HEAD = """
+            name = "demo"
+            [process]
+            names = ["demo"]
+            [launch]
+            command = ["demo"]
+            """;
+
+    /** HEAD with a top-level line (before the first table). */
+    static String top(String line) {
+        return HEAD.replace("name = \"demo\"\n", "name = \"demo\"\n" + line + "\n");
+    }
+
+    static String rule(String id, String extra) {
+        return "\n[[rules]]\nid = \"" + id + "\"\nregion = \"last_rows\"\nrows = 4\npattern = 'x'\nstatus = \"idle\"\n"
+                + "priority = 10\nconfidence = 0.5\n" + extra;
+    }
+
+    static AgentManifest read(String toml) throws ManifestReader.Invalid {
+        return ManifestReader.parse(toml.getBytes(StandardCharsets.UTF_8), "user", "/m/demo.toml");
+    }
+
+    static String problem(String toml) {
+        return assertThrows(ManifestReader.Invalid.class, () -> read(toml)).getMessage();
+    }
+
+    @Test
+    void aCompleteManifestReadsWhole() throws Exception {
+        AgentManifest m = read("""
+                name = "demo"
+                display_name = "Demo Agent"
+                fallback = "working"
+                [process]
+                names = ["demo", "demo-bin"]
+                scripts = ["demo-cli"]
+                [launch]
+                command = ["demo", "--tui"]
+                start_session = ["--session-id", "{session}"]
+                resume = ["demo", "resume", "{session}"]
+                fork = ["demo", "fork", "--from={session}"]
+                [hooks]
+                Start = "working"
+                "turn.end" = "done"
+                [[rules]]
+                id = "low"
+                region = "cursor_row"
+                pattern = '^> '
+                status = "idle"
+                priority = 5
+                confidence = 1
+                [[rules]]
+                id = "high"
+                region = "box"
+                rows = 12
+                pattern = '(?s)Allow\\?.*Yes'
+                status = "blocked"
+                priority = 90
+                confidence = 0.9
+                [[rules]]
+                id = "also-low"
+                region = "title"
+                pattern = 'busy'
+                status = "working"
+                priority = 5
+                confidence = 0.25
+                """);
+        assertEquals("demo", m.name());
+        assertEquals("Demo Agent", m.displayName());
+        assertEquals("user", m.source());
+        assertEquals("/m/demo.toml", m.path());
+        assertEquals(List.of("demo", "demo-bin"), List.copyOf(m.processNames()));
+        assertEquals(List.of("demo-cli"), List.copyOf(m.scripts()));
+        assertEquals(List.of("demo", "fork", "--from=s9"), AgentManifest.withSession(m.fork(), "s9"));
+        assertEquals(Status.DONE, m.hookStatus("turn.end").orElseThrow());
+        assertEquals(Status.WORKING, m.fallback());
+        assertEquals(List.of("high", "low", "also-low"), m.rules().stream().map(Rule::id).collect(Collectors.toList()),
+                "highest priority first, then file order");
+        assertEquals("box:12", m.rules().get(0).region().describe());
+        assertEquals("cursor_row", m.rules().get(1).region().describe());
+    }
+
+    @Test
+    void defaultsForTheOptionalKeys() throws Exception {
+        AgentManifest m = read(HEAD);
+        assertEquals("demo", m.displayName());
+        assertEquals(Status.UNKNOWN, m.fallback());
+        assertTrue(m.rules().isEmpty() && m.hooks().isEmpty() && m.resume().isEmpty() && m.fork().isEmpty());
+    }
+
+    @Test
+    void unknownKeysAreRefusedWhereverTheyAre() {
+        assertTrue(problem(top("colour = \"red\"")).startsWith("unknown key colour"));
+        assertTrue(problem(HEAD.replace("[launch]", "[launch]\nshell = true")).startsWith("unknown key launch.shell"));
+        assertTrue(problem(HEAD + rule("r", "region_rows = 3\n")).startsWith("unknown key rules[0].region_rows"));
+    }
+
+    @Test
+    void missingFieldsAreNamed() {
+        assertEquals("name is missing", problem(HEAD.replace("name = \"demo\"\n", "")));
+        assertEquals("[process] is missing", problem(HEAD.replace("[process]\nnames = [\"demo\"]\n", "")));
+        assertEquals("launch.command is missing", problem(HEAD.replace("command = [\"demo\"]\n", "")));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = []")).startsWith("process needs names or scripts"));
+        assertEquals("rules[0] (r).status is missing", problem(HEAD + rule("r", "").replace("status = \"idle\"\n", "")));
+        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4\n", "")).startsWith("rules[0] (r).rows is missing"));
+    }
+
+    @Test
+    void wrongTypesAreNamed() {
+        assertEquals("name must be a string, not an integer", problem(HEAD.replace("\"demo\"\n[process]", "5\n[process]")));
+        assertEquals("rules[0] (r).rows must be an integer, not a string", problem(HEAD + rule("r", "").replace("rows = 4", "rows = \"4\"")));
+        assertEquals("rules[0] (r).priority must be an integer, not a number",
+                problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1.5")));
+        assertEquals("rules[0] (r).confidence must be a number, not a string",
+                problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = \"high\"")));
+        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = \"demo\"")).startsWith("launch.command must be an array"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"demo\", 7]")).contains("must hold only strings"));
+        assertEquals("rules must be an array of tables ([[rules]])", problem(top("rules = 3")));
+    }
+
+    @Test
+    void valuesOutOfRangeAreRefused() {
+        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1001")).contains("from 0 to 1000, not 1001"));
+        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = -1")).contains("not -1"));
+        assertTrue(problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = 1.5")).contains("not 1.5"));
+        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4", "rows = 0")).contains("from 1 to 200, not 0"));
+        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4", "rows = 201")).contains("not 201"));
+        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 99999999999999999999")).contains("from 0 to 1000"));
+    }
+
+    @Test
+    void statusesRegionsNamesAndIdsAreChecked() {
+        assertTrue(problem(HEAD + rule("r", "").replace("\"idle\"", "\"busy\"")).contains("must be idle, working, blocked, done or unknown, not \"busy\""));
+        assertTrue(problem(top("fallback = \"asleep\"")).startsWith("fallback must be idle"));
+        assertTrue(problem(HEAD + "[hooks]\nStop = \"finished\"\n").startsWith("hooks.Stop must be idle"));
+        assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n").startsWith("hooks: event name \"bad event\""));
+        assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\"")).contains("region must be last_rows, box, title or cursor_row"));
+        assertTrue(problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4"))
+                .contains("rows does not apply to region title"));
+        assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\"")).startsWith("name must be 1-64 of a-z"));
+        assertTrue(problem(HEAD + rule("r", "") + rule("r", "")).contains("id r is used twice"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]")).contains("is not a base name"));
+    }
+
+    @Test
+    void sessionCommandsMustCarryTheSessionAndTheLaunchMustNot() {
+        assertEquals("launch.resume must carry the session id as {session}",
+                problem(HEAD.replace("[launch]", "[launch]\nresume = [\"demo\", \"--continue\"]")));
+        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"{session}\"]"))
+                .startsWith("launch.command must not use {session}"));
+        assertEquals("launch.command has an empty argument", problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"\"]")));
+    }
+
+    @Test
+    void patternsMustBeRe2() {
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a'")).contains("pattern is not valid RE2 syntax"));
+        // Backreferences and lookaround need backtracking; RE2 has neither.
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a)\\1'")).contains("not valid RE2"));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(?=a)b'")).contains("not valid RE2"));
+        assertEquals("rules[0] (r).pattern is empty", problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = ''")));
+    }
+
+    @Test
+    void boundsOnPatternsRulesAndTheFile() {
+        String longPattern = "a".repeat(ManifestReader.MAX_PATTERN + 1);
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '" + longPattern + "'"))
+                .contains("pattern is longer than 1024 characters"));
+        StringBuilder many = new StringBuilder(HEAD);
+        for (int i = 0; i <= ManifestReader.MAX_RULES; i++) {
+            many.append(rule("r" + i, ""));
+        }
+        assertEquals("rules has 65 entries, more than 64", problem(many.toString()));
+        byte[] big = (HEAD + "#" + "x".repeat(ManifestReader.MAX_BYTES) + "\n").getBytes(StandardCharsets.UTF_8);
+        assertEquals("the file is larger than 65536 bytes",
+                assertThrows(ManifestReader.Invalid.class, () -> ManifestReader.parse(big, "user", "big.toml")).getMessage());
+    }
+
+    @Test
+    void notTomlAndEmptyFilesAreRefused() {
+        assertTrue(problem("name = \"a\"\nname = \"b\"\n").startsWith("not valid TOML"), "a key twice");
+        assertTrue(problem("[process\n").startsWith("not valid TOML"));
+        assertEquals("the file is empty", problem(""));
+    }
+
+    /** Both TOML examples of docs/agents/manifests.md read as they stand. */
+    @Test
+    void theDocumentedExamplesRead() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("../../../docs/agents/manifests.md"));
+        List<String> blocks = new java.util.ArrayList<>();
+        for (int at = doc.indexOf("```toml\n"); at >= 0; at = doc.indexOf("```toml\n", at + 1)) {
+            int start = at + "```toml\n".length();
+            blocks.add(doc.substring(start, doc.indexOf("```", start)));
+        }
+        assertEquals(2, blocks.size());
+        AgentManifest format = read(blocks.get(0));
+        assertEquals("myagent", format.name());
+        assertEquals(Status.IDLE, format.hookStatus("Notification:idle_prompt").orElseThrow());
+        AgentManifest example = read(blocks.get(1));
+        assertEquals(List.of("confirm", "busy", "prompt"), example.rules().stream().map(Rule::id).collect(Collectors.toList()));
+    }
+
+    /**
+     * The classic catastrophic pattern: a backtracking engine takes time exponential in the
+     * input's length on "aaaa…b"; RE2 answers in one linear pass. No timing is asserted: the
+     * match simply finishes (a backtracking engine would not within the test's life).
+     */
+    @Test
+    void anExplosivePatternIsLinearUnderRe2() throws Exception {
+        AgentManifest m = read(HEAD + rule("explosive", "").replace("pattern = 'x'", "pattern = '(a+)+$'")
+                .replace("rows = 4", "rows = 200"));
+        Pattern p = m.rules().get(0).pattern();
+        String input = "a".repeat(100_000) + "b";
+        assertFalse(p.matcher(input).find());
+        assertTrue(p.matcher("a".repeat(100_000)).find());
+
+        // And through the screen: 200 rows of 999 "a" and a "b" (a pattern with $ is tried at every row's end).
+        io.artuditu.vt.Terminal t = io.artuditu.vt.Terminal.create(1000, 200);
+        StringBuilder screen = new StringBuilder();
+        for (int r = 0; r < 200; r++) {
+            screen.append("a".repeat(999)).append('b').append(r == 199 ? "" : "\r\n");
+        }
+        t.feed(screen.toString().getBytes(StandardCharsets.UTF_8));
+        Verdict v = ScreenRules.evaluate(m, t, t.revision());
+        assertEquals(null, v.rule(), "no row ends in a run of a");
+        assertEquals(Status.UNKNOWN, v.status());
+        assertEquals(200, v.rowsRead());
+    }
+}

@@ -271,7 +271,7 @@ public final class ModuleFamily implements UhpFamily {
     private Manifest.Setting setting(String id, String key) {
         Manifest.Setting s = manifest(id).settings().get(key);
         if (s == null) {
-            throw UhpException.notFound("module " + id + " declares no setting " + key);
+            throw UhpException.notFound("setting", key, "key", "module " + id + " declares no setting " + key);
         }
         return s;
     }

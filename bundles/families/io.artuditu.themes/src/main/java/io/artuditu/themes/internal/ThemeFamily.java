@@ -18,8 +18,8 @@ import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -161,8 +161,8 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     /** theme.use and config.patch alike: an id the current registry lacks is not_found. */
     private void requireKnown(String id) {
         if (!themes.state().listing().byId().containsKey(id)) {
-            throw new UhpException(ErrorCode.NOT_FOUND, "no theme '" + id
-                    + "' (theme.list shows the ids); nothing changed", Map.of("id", id));
+            throw UhpException.notFound("theme", id, "id", "no theme '" + id
+                    + "' (theme.list shows the ids); nothing changed");
         }
     }
 

@@ -9,7 +9,7 @@
  * {@code UhpContract.fromClassPath} and {@code FamilyContract.load} replace it).
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package io.artuditu.uhp.api.schema;
 
 import org.osgi.annotation.bundle.Export;

@@ -1,16 +1,17 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
-import static io.artuditu.model.topology.TopologyException.invalid;
-import static io.artuditu.model.topology.TopologyException.missing;
-import static io.artuditu.model.topology.TopologyOps.event;
-import static io.artuditu.model.topology.TopologyOps.label;
-import static io.artuditu.model.topology.TopologyOps.next;
-import static io.artuditu.model.topology.TopologyOps.oneLine;
-import static io.artuditu.model.topology.TopologyOps.trimTo;
-import static io.artuditu.model.topology.TopologyOps.withWorkspace;
-import static io.artuditu.model.topology.TopologyOps.workspace;
-import static io.artuditu.model.topology.TopologyOps.workspaceAt;
+import static io.artuditu.model.topology.Lifecycle.label;
+import static io.artuditu.model.topology.Lifecycle.oneLine;
+import static io.artuditu.model.topology.Lifecycle.trimTo;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Pane;
+import io.artuditu.model.topology.Tab;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
+import io.artuditu.model.topology.Workspace;
+import io.artuditu.uhp.api.UhpException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,29 +29,37 @@ public final class WorkspaceOps {
     }
 
     public Change<Void> focus(Topology s, String wsId) {
-        workspace(s, wsId);
+        s.requireWorkspace(wsId);
         if (wsId.equals(s.activeWorkspace())) {
             return new Change<>(s, List.of(), null);
         }
-        return new Change<>(next(s, s.workspaces(), wsId, s.panes(), s.nextPane()),
-                List.of(event("workspace.focused", "workspace_id", wsId)), null);
+        return new Change<>(s.next(s.workspaces(), wsId, s.panes(), s.nextPane()),
+                List.of(TopologyEvent.of("workspace.focused", "workspace_id", wsId)), null);
+    }
+
+    /** The workspace at a 0-based API index; out of range is {@code not_found}, as the spec says. */
+    private static Workspace workspaceAt(Topology s, int index) {
+        if (index < 0 || index >= s.workspaces().size()) {
+            throw UhpException.notFound("workspace", Integer.toString(index), "workspace", "no workspace at index " + index);
+        }
+        return s.workspaces().get(index);
     }
 
     /** Changes the display label only; never touches the folder. */
     public Change<Workspace> rename(Topology s, String wsId, String name) {
-        Workspace w = workspace(s, wsId);
+        Workspace w = s.requireWorkspace(wsId);
         String n = label("name", name, Topology.MAX_NAME, false);
         Workspace r = new Workspace(w.id(), n, w.cwd(), w.pinned(), w.tabs(), w.activeTab(), w.metadata());
-        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
-                List.of(event("workspace.renamed", "workspace_id", wsId, "name", n)), r);
+        return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), r),
+                List.of(TopologyEvent.of("workspace.renamed", "workspace_id", wsId, "name", n)), r);
     }
 
     /** Pins or unpins: display order only, never the API index or the focus. */
     public Change<Workspace> pin(Topology s, String wsId, boolean pinned) {
-        Workspace w = workspace(s, wsId);
+        Workspace w = s.requireWorkspace(wsId);
         Workspace r = new Workspace(w.id(), w.name(), w.cwd(), pinned, w.tabs(), w.activeTab(), w.metadata());
-        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
-                List.of(event("workspace.pinned", "workspace_id", wsId, "pinned", pinned)), r);
+        return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), r),
+                List.of(TopologyEvent.of("workspace.pinned", "workspace_id", wsId, "pinned", pinned)), r);
     }
 
     private static final java.util.regex.Pattern METADATA_KEY = java.util.regex.Pattern.compile("[a-z][a-z0-9_.-]{0,31}");
@@ -63,7 +72,7 @@ public final class WorkspaceOps {
      * the same state and no event. The result is the workspace after the report.
      */
     public Change<Workspace> reportMetadata(Topology s, String wsId, Map<String, Object> entries, boolean replace) {
-        Workspace w = workspace(s, wsId);
+        Workspace w = s.requireWorkspace(wsId);
         if (entries == null) {
             throw invalid("metadata", "missing", "metadata is required");
         }
@@ -103,8 +112,8 @@ public final class WorkspaceOps {
             return new Change<>(s, List.of(), w);
         }
         Workspace r = new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab(), merged);
-        return new Change<>(withWorkspace(s, s.workspaceIndex(wsId), r),
-                List.of(event("workspace.metadata_changed", "workspace_id", wsId, "metadata", r.metadata())), r);
+        return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), r),
+                List.of(TopologyEvent.of("workspace.metadata_changed", "workspace_id", wsId, "metadata", r.metadata())), r);
     }
 
     /**
@@ -173,10 +182,10 @@ public final class WorkspaceOps {
             Workspace w = rest.get(i);
             int from = s.workspaceIndex(w.id());
             if (from != i) {
-                events.add(event("workspace.moved", "workspace_id", w.id(), "from", from, "to", i));
+                events.add(TopologyEvent.of("workspace.moved", "workspace_id", w.id(), "from", from, "to", i));
             }
         }
-        return new Change<>(next(s, rest, s.activeWorkspace(), s.panes(), s.nextPane()), events, null);
+        return new Change<>(s.next(rest, s.activeWorkspace(), s.panes(), s.nextPane()), events, null);
     }
 
     /**
@@ -185,7 +194,7 @@ public final class WorkspaceOps {
      * becomes active if this one was.
      */
     public Change<List<String>> close(Topology s, String wsId) {
-        Workspace w = workspace(s, wsId);
+        Workspace w = s.requireWorkspace(wsId);
         int i = s.workspaceIndex(wsId);
         List<Workspace> ws = new ArrayList<>(s.workspaces());
         ws.remove(i);
@@ -199,11 +208,11 @@ public final class WorkspaceOps {
             if (t.root() != null) {
                 gone.addAll(Topology.leaves(t.root()));
             }
-            events.add(event("tab.closed", "workspace_id", wsId, "tab_id", t.id()));
+            events.add(TopologyEvent.of("tab.closed", "workspace_id", wsId, "tab_id", t.id()));
         }
-        events.add(event("workspace.closed", "workspace_id", wsId));
+        events.add(TopologyEvent.of("workspace.closed", "workspace_id", wsId));
         Map<String, Pane> panes = new LinkedHashMap<>(s.panes());
         panes.keySet().removeAll(gone);
-        return new Change<>(next(s, ws, active, panes, s.nextPane()), events, gone);
+        return new Change<>(s.next(ws, active, panes, s.nextPane()), events, gone);
     }
 }

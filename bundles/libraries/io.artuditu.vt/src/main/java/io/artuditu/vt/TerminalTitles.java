@@ -1,11 +1,11 @@
-package io.artuditu.model;
+package io.artuditu.vt;
 
 import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * The window titles programs set on their terminals (OSC 0 and 2), by {@code terminal_id}.
- * Registered by the bundle that runs the terminal emulators; readers such as
+ * Registered by the bundle that runs the terminal emulators (beside {@link TerminalScreens}); readers such as
  * {@code session.snapshot} treat it as optional, so that bundle can be updated while they
  * keep serving (titles read as unknown meanwhile).
  */

@@ -1,13 +1,18 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
-import static io.artuditu.model.topology.TopologyException.invalid;
-import static io.artuditu.model.topology.TopologyException.missing;
-import static io.artuditu.model.topology.TopologyOps.layoutChanged;
-import static io.artuditu.model.topology.TopologyOps.paneTab;
-import static io.artuditu.model.topology.TopologyOps.tab;
-import static io.artuditu.model.topology.TopologyOps.withRatio;
-import static io.artuditu.model.topology.TopologyOps.withTab;
+import static io.artuditu.topology.internal.rules.TopologyOps.paneTab;
+import static io.artuditu.topology.internal.rules.TopologyOps.withRatio;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Geometry;
+import io.artuditu.model.topology.Layouts;
+import io.artuditu.model.topology.Lifecycle;
+import io.artuditu.model.topology.Node;
+import io.artuditu.model.topology.Rect;
+import io.artuditu.model.topology.Tab;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.uhp.api.UhpException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +30,7 @@ public final class LayoutOps {
     }
 
     private static Topology.Location layoutTab(Topology s, String tabId) {
-        Topology.Location at = tab(s, tabId);
+        Topology.Location at = s.requireTab(tabId);
         paneTab(at.tab(), "tab");
         return at;
     }
@@ -52,7 +57,7 @@ public final class LayoutOps {
         }
         Node clamped = clampAll(root, new Rect(0, 0, Topology.AREA, Topology.AREA));
         Tab t = at.tab().withTree(clamped, focus != null ? focus : at.tab().focused(), false);
-        return new Change<>(withTab(s, at, t), layoutChanged(at), new LayoutView(t.id(), t.root(), t.focused(), false));
+        return new Change<>(s.withTab(at, t), Lifecycle.layoutChanged(at), new LayoutView(t.id(), t.root(), t.focused(), false));
     }
 
     private static Node clampAll(Node n, Rect r) {
@@ -86,7 +91,7 @@ public final class LayoutOps {
                 throw invalid("path", "invalid_step", "path steps are \"a\" or \"b\"");
             }
             if (!(n instanceof Node.Split sp)) {
-                throw missing("path", "path " + path + " leads past a pane");
+                throw UhpException.notFound("split", String.join("", path), "path", "path " + path + " leads past a pane");
             }
             Rect[] parts = Geometry.divide(sp, r);
             r = step.equals("a") ? parts[0] : parts[1];
@@ -94,11 +99,11 @@ public final class LayoutOps {
             p.append(step);
         }
         if (!(n instanceof Node.Split sp)) {
-            throw missing("path", "path " + path + " names a pane, not a split");
+            throw UhpException.notFound("split", String.join("", path), "path", "path " + path + " names a pane, not a split");
         }
         double clamped = Geometry.clampRatio(sp, ratio, Geometry.extent(r, sp.axis()));
         Node root = withRatio(at.tab().root(), p.toString(), clamped);
-        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
+        return new Change<>(s.withTab(at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), Lifecycle.layoutChanged(at),
                 clamped);
     }
 }

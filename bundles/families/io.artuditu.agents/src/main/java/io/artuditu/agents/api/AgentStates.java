@@ -1,4 +1,4 @@
-package io.artuditu.model;
+package io.artuditu.agents.api;
 
 import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;

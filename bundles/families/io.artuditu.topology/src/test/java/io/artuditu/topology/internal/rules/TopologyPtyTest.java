@@ -1,18 +1,17 @@
-package io.artuditu.model.internal;
+package io.artuditu.topology.internal.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.artuditu.pty.Pty;
-import io.artuditu.pty.SpawnRequest;
-import io.artuditu.pty.internal.Host;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Direction;
 import io.artuditu.model.topology.Pane;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.SpawnRequest;
+import io.artuditu.pty.internal.Host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,7 +32,7 @@ class TopologyPtyTest {
             AtomicLong n = new AtomicLong();
             TopologyOps ops = new TopologyOps(() -> String.format("%016x", n.incrementAndGet()));
             Spawner real = (id, ws, cwd) -> spawn(host, id, cwd, List.of("sleep", "30"));
-            Topology s = ops.openWorkspace(Topology.empty(), home, null, real).state();
+            Topology s = ops.lifecycle().openWorkspace(Topology.empty(), home, null, real).state();
             Change<String> c = ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, real);
             s = c.state();
             Pty pty = host.find(s.panes().get(c.result()).terminalId()).orElseThrow();
@@ -51,7 +50,7 @@ class TopologyPtyTest {
     }
 
     static Pane spawn(Host host, String id, Path cwd, List<String> argv) throws IOException {
-        Pty p = host.spawn(new SpawnRequest(argv, cwd, Map.of(Model.PANE_ENV, id), 80, 24), null);
+        Pty p = host.spawn(new SpawnRequest(argv, cwd, Map.of("ARTUDITU_PANE_ID", id), 80, 24), null);
         return new Pane(id, p.id(), cwd, argv, null, null);
     }
 }

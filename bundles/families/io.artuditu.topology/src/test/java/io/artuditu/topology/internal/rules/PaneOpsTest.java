@@ -1,4 +1,4 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.artuditu.model.topology.Axis;
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Direction;
+import io.artuditu.model.topology.Geometry;
+import io.artuditu.model.topology.Lifecycle;
+import io.artuditu.model.topology.Node;
+import io.artuditu.model.topology.Pane;
+import io.artuditu.model.topology.Rect;
+import io.artuditu.model.topology.Tab;
+import io.artuditu.model.topology.TabKind;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
+import io.artuditu.model.topology.Workspace;
 import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -95,7 +109,7 @@ class PaneOpsTest extends TopologyFixture {
         assertEquals("3", ops.panes().split(before, "1", Direction.RIGHT, true, sp).result(),
                 "a failed spawn does not use up the id");
         refused(ErrorCode.NOT_FOUND, io(t -> ops.panes().split(t, "99", Direction.RIGHT, true, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.panes().split(t, "x", Direction.RIGHT, true, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.panes().split(t, paneById(t, "x"), Direction.RIGHT, true, sp)));
         refused(ErrorCode.INVALID_REQUEST, io(t -> ops.panes().split(t, "1", null, true, sp)));
     }
 
@@ -108,7 +122,7 @@ class PaneOpsTest extends TopologyFixture {
                 apply(ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp));
                 n++;
             }
-        } catch (TopologyException e) {
+        } catch (UhpException e) {
             assertEquals("too_small", e.details().get("reason"));
         }
         assertTrue(n >= 5 && n < 10, "splits: " + n);
@@ -123,20 +137,20 @@ class PaneOpsTest extends TopologyFixture {
         threePanes();
         apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
         apply(ops.tabs().focus(s, tab(1).id()));
-        Change<Void> c = ops.removePane(s, "3");
+        Change<Void> c = Lifecycle.removePane(s, "3");
         s = c.state(); // not apply(): the model publishes pane.closed, with the exit status, for an exit
         assertTrue(c.events().isEmpty());
         assertEquals(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Leaf("1"), new Node.Leaf("2")), tab(1).root());
         assertEquals("2", tab(1).focused(), "the sibling that took its place takes the focus");
-        s = ops.removePane(s, "2").state();
+        s = Lifecycle.removePane(s, "2").state();
         assertEquals(new Node.Leaf("1"), tab(1).root());
-        Change<Void> last = ops.removePane(s, "1");
+        Change<Void> last = Lifecycle.removePane(s, "1");
         apply(last);
         assertEquals(List.of("tab.closed"), last.events().stream().map(TopologyEvent::name).toList());
         assertEquals(1, w0().tabs().size());
         assertEquals(Optional.of("4"), s.focusedPane());
         Topology before = s;
-        assertSame(before, ops.removePane(s, "1").state(), "a second exit is no change");
+        assertSame(before, Lifecycle.removePane(s, "1").state(), "a second exit is no change");
     }
 
     @Test
@@ -179,9 +193,9 @@ class PaneOpsTest extends TopologyFixture {
         apply(ops.layouts().setSplitRatio(s, t1, List.of(), 0.0)); // pane 1 exactly the minimum width
         apply(ops.panes().focus(s, "1"));
         apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp)); // pane 3 alone in tab 2
-        TopologyException bySplit = refused(ErrorCode.INVALID_REQUEST,
+        UhpException bySplit = refused(ErrorCode.INVALID_REQUEST,
                 io(t -> ops.panes().split(t, "1", Direction.RIGHT, true, sp)));
-        TopologyException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "3", t1, false));
+        UhpException byMove = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "3", t1, false));
         assertEquals("too_small", bySplit.details().get("reason"));
         assertEquals(Map.of("field", "tab", "reason", "too_small"), byMove.details());
         assertEquals(bySplit.getMessage(), byMove.getMessage());
@@ -193,9 +207,9 @@ class PaneOpsTest extends TopologyFixture {
         for (int i = 0; i < 3; i++) {
             apply(ops.tabs().create(s, ws0(), TabKind.PANES, null, sp));
             String pane = Topology.leaves(tab(2).root()).get(0);
-            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, pane, t1, false));
+            UhpException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, pane, t1, false));
             assertEquals("too_small", e.details().get("reason"));
-            apply(ops.removePane(s, pane));
+            apply(Lifecycle.removePane(s, pane));
         }
         minimumKept(tab(1).root());
     }
@@ -228,8 +242,8 @@ class PaneOpsTest extends TopologyFixture {
                         String moved = Topology.leaves(tab(2).root()).get(0);
                         try {
                             apply(ops.panes().move(s, moved, t1, false));
-                        } catch (TopologyException e) {
-                            apply(ops.removePane(s, moved));
+                        } catch (UhpException e) {
+                            apply(Lifecycle.removePane(s, moved));
                             throw e;
                         }
                     }
@@ -246,7 +260,7 @@ class PaneOpsTest extends TopologyFixture {
                         }
                     }
                 }
-            } catch (TopologyException e) {
+            } catch (UhpException e) {
                 refusals.add(String.valueOf(e.details().get("reason")));
             }
             assertEquals(1, w0().tabs().size());
@@ -269,7 +283,7 @@ class PaneOpsTest extends TopologyFixture {
         refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", null, false));
         refused(ErrorCode.NOT_FOUND, t -> ops.panes().move(t, "42", null, true));
         refused(ErrorCode.NOT_FOUND, t -> ops.panes().move(t, "1", "tab_00000000000000ff", false));
-        apply(ops.openWorkspace(s, dir, "other", sp));
+        apply(ops.lifecycle().openWorkspace(s, dir, "other", sp));
         String foreign = s.workspaces().get(1).tabs().get(0).id();
         refused(ErrorCode.INVALID_REQUEST, t -> ops.panes().move(t, "1", foreign, false));
     }
@@ -333,7 +347,7 @@ class PaneOpsTest extends TopologyFixture {
             List<String> leaves = Topology.leaves(n);
             String victim = leaves.get(r.nextInt(leaves.size()));
             Axis axis = r.nextBoolean() ? Axis.HORIZONTAL : Axis.VERTICAL;
-            n = TopologyOps.replaceLeaf(n, victim, new Node.Split(axis, r.nextDouble(), new Node.Leaf(victim),
+            n = Lifecycle.replaceLeaf(n, victim, new Node.Split(axis, r.nextDouble(), new Node.Leaf(victim),
                     new Node.Leaf(Integer.toString(i))));
             tiles(n);
         }

@@ -1,92 +1,49 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
-import static io.artuditu.model.topology.TopologyException.invalid;
-import static io.artuditu.model.topology.TopologyException.missing;
-import static io.artuditu.model.topology.TopologyOps.at;
-import static io.artuditu.model.topology.TopologyOps.checkPaneRoom;
-import static io.artuditu.model.topology.TopologyOps.event;
-import static io.artuditu.model.topology.TopologyOps.eventWithNulls;
-import static io.artuditu.model.topology.TopologyOps.focusAfterRemoval;
-import static io.artuditu.model.topology.TopologyOps.label;
-import static io.artuditu.model.topology.TopologyOps.layoutChanged;
-import static io.artuditu.model.topology.TopologyOps.next;
-import static io.artuditu.model.topology.TopologyOps.pane;
-import static io.artuditu.model.topology.TopologyOps.paneCreated;
-import static io.artuditu.model.topology.TopologyOps.paneFocused;
-import static io.artuditu.model.topology.TopologyOps.removeLeaf;
-import static io.artuditu.model.topology.TopologyOps.replaceLeaf;
-import static io.artuditu.model.topology.TopologyOps.spawnChecked;
-import static io.artuditu.model.topology.TopologyOps.tab;
-import static io.artuditu.model.topology.TopologyOps.withPane;
-import static io.artuditu.model.topology.TopologyOps.withRatio;
-import static io.artuditu.model.topology.TopologyOps.withTab;
+import static io.artuditu.model.topology.Lifecycle.focusAfterRemoval;
+import static io.artuditu.model.topology.Lifecycle.label;
+import static io.artuditu.model.topology.Lifecycle.removeLeaf;
+import static io.artuditu.topology.internal.rules.TopologyOps.at;
+import static io.artuditu.topology.internal.rules.TopologyOps.withRatio;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Direction;
+import io.artuditu.model.topology.Geometry;
+import io.artuditu.model.topology.Lifecycle;
+import io.artuditu.model.topology.Node;
+import io.artuditu.model.topology.Rect;
+import io.artuditu.model.topology.Spawner;
+import io.artuditu.model.topology.Tab;
+import io.artuditu.model.topology.TabKind;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
+import io.artuditu.model.topology.Workspace;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The pane family's rules about place and shape: split, move, swap, focus, neighbors,
  * resize, zoom, name and purpose, each a pure function of a {@link Topology} returning a
- * {@link Change} or a plain value. Removing a pane is {@link TopologyOps#removePane}, which
+ * {@link Change} or a plain value. Removing a pane is {@link Lifecycle#removePane}, which
  * the model also runs when a process exits.
  */
 public final class PaneOps {
-    private final TopologyOps core;
+    private final Lifecycle lifecycle;
 
-    PaneOps(TopologyOps core) {
-        this.core = core;
+    PaneOps(Lifecycle lifecycle) {
+        this.lifecycle = lifecycle;
     }
 
-    /**
-     * Splits a pane : the new pane goes to {@code direction} of it,
-     * the two share the pane's rectangle half and half. The new pane's process is started
-     * by {@code sp} after validation and before the state is built. The result is the new
-     * pane's id; it takes the focus when {@code focus}. Zoom ends.
-     */
+    /** Splits a pane ({@link Lifecycle#splitPane}, which other families use too). */
     public Change<String> split(Topology s, String paneId, Direction direction, boolean focus, Spawner sp)
             throws IOException {
-        Topology.Location at = pane(s, paneId);
-        if (direction == null) {
-            throw invalid("direction", "missing", "direction is required");
-        }
-        String target = paneId;
-        String id = Long.toString(s.nextPane());
-        Node placed = splitLeaf(at.tab().root(), target, id, direction, "direction");
-        if (Geometry.depth(at.tab().root()) >= Topology.MAX_DEPTH) {
-            throw invalid("pane", "too_deep", "the tab's tree is already " + Topology.MAX_DEPTH + " levels deep");
-        }
-        checkPaneRoom(s);
-        Pane p = spawnChecked(sp, id, at.workspace().id(), at.workspace().cwd());
-        Tab t = at.tab().withTree(placed, focus ? id : at.tab().focused(), false);
-        Topology n = withTab(s, at, t);
-        Map<String, Pane> panes = new LinkedHashMap<>(n.panes());
-        panes.put(id, p);
-        n = next(s, n.workspaces(), n.activeWorkspace(), panes, s.nextPane() + 1);
-        return new Change<>(n, List.of(paneCreated(p, at.workspace().id(), at.tab().id())), id);
+        return lifecycle.splitPane(s, paneId, direction, focus, sp);
     }
 
-    /**
-     * {@code root} with the leaf of {@code target} split half and half between it and a new
-     * leaf {@code neu} placed to {@code direction} of it. Refused ({@code too_small}, on
-     * {@code field}) when the target's rectangle is shorter along the split's axis than the
-     * new pair's {@link Geometry#need}, i.e. less than twice the minimum: the one room check
-     * that split and pane.move share.
-     */
-    private static Node splitLeaf(Node root, String target, String neu, Direction direction, String field) {
-        Node.Leaf old = new Node.Leaf(target);
-        Node.Leaf added = new Node.Leaf(neu);
-        Node pair = direction.forward() ? new Node.Split(direction.axis(), 0.5, old, added)
-                : new Node.Split(direction.axis(), 0.5, added, old);
-        Rect r = Geometry.rects(root).get(target);
-        if (Geometry.extent(r, direction.axis()) < Geometry.need(pair, direction.axis())) {
-            throw invalid(field, "too_small", "pane " + target + " is too small to split " + direction.wire());
-        }
-        return replaceLeaf(root, target, pair);
-    }
+
 
     /** The answer of a pane move: the pane, its workspace's 0-based index and its final 1-based tab position. */
     public record PaneMove(String pane, int workspace, int tab, String tabId) {
@@ -101,14 +58,14 @@ public final class PaneOps {
      * ({@code too_small}, on {@code tab}) when that pane is too narrow to be split.
      */
     public Change<PaneMove> move(Topology s, String paneId, String toTabId, boolean newTab) {
-        Topology.Location at = pane(s, paneId);
+        Topology.Location at = s.requirePane(paneId);
         String id = paneId;
         if ((toTabId != null) == newTab) {
             throw invalid("tab", "exactly_one", "pass exactly one of tab or new_tab");
         }
         Topology.Location dest = null;
         if (toTabId != null) {
-            dest = tab(s, toTabId);
+            dest = s.requireTab(toTabId);
             if (!dest.workspace().id().equals(at.workspace().id())) {
                 throw invalid("tab", "other_workspace", "a pane moves only inside its workspace");
             }
@@ -129,31 +86,31 @@ public final class PaneOps {
         String destId;
         if (dest != null) {
             Tab d = dest.tab();
-            Node placed = splitLeaf(d.root(), d.focused(), id, Direction.RIGHT, "tab");
+            Node placed = Lifecycle.splitLeaf(d.root(), d.focused(), id, Direction.RIGHT, "tab");
             if (Geometry.depth(placed) > Topology.MAX_DEPTH) {
                 throw invalid("tab", "too_deep", "the destination tree is already " + Topology.MAX_DEPTH + " levels deep");
             }
             tabs.set(dest.tabIndex(), d.withTree(placed, id, false));
             destId = d.id();
         } else {
-            destId = "tab_" + core.newId();
+            destId = "tab_" + lifecycle.newId();
             tabs.add(new Tab(destId, TabKind.PANES, null, new Node.Leaf(id), id, false));
-            events.add(event("tab.created", "workspace_id", w.id(), "tab_id", destId, "kind", TabKind.PANES.wire()));
+            events.add(Lifecycle.tabCreated(w.id(), destId, TabKind.PANES));
         }
         // Events in the order a mirror can apply them: the destination exists, the pane
         // moves, then the emptied source tab goes.
-        events.add(event("pane.moved", "pane", id, "terminal_id", s.panes().get(id).terminalId(), "workspace_id",
+        events.add(TopologyEvent.of("pane.moved", "pane", id, "terminal_id", s.panes().get(id).terminalId(), "workspace_id",
                 w.id(), "from_tab_id", at.tab().id(), "to_tab_id", destId));
         if (rest == null) {
             tabs.remove(at.tabIndex());
-            events.add(event("tab.closed", "workspace_id", w.id(), "tab_id", at.tab().id()));
+            events.add(Lifecycle.tabClosed(w.id(), at.tab().id()));
         } else {
             tabs.set(at.tabIndex(), at.tab().withTree(rest, focusAfterRemoval(at.tab(), rest, id), false));
         }
         List<Workspace> ws = new ArrayList<>(s.workspaces());
         Workspace r = w.withTabs(tabs, destId);
         ws.set(at.workspaceIndex(), r);
-        Topology n = next(s, ws, w.id(), s.panes(), s.nextPane());
+        Topology n = s.next(ws, w.id(), s.panes(), s.nextPane());
         return new Change<>(n, events, new PaneMove(id, at.workspaceIndex(), r.tabIndex(destId) + 1, destId));
     }
 
@@ -162,8 +119,8 @@ public final class PaneOps {
         if (paneA == null || paneB == null) {
             throw invalid("with", "missing", "pane.swap needs both panes");
         }
-        Topology.Location a = pane(s, paneA);
-        Topology.Location b = pane(s, paneB);
+        Topology.Location a = s.requirePane(paneA);
+        Topology.Location b = s.requirePane(paneB);
         if (!a.tab().id().equals(b.tab().id())) {
             throw invalid("with", "other_tab", "pane.swap needs both panes in the same tab");
         }
@@ -171,32 +128,21 @@ public final class PaneOps {
             throw invalid("with", "same_pane", "a pane cannot swap with itself");
         }
         String tmp = "\u0000swap";
-        Node root = replaceLeaf(a.tab().root(), paneA, new Node.Leaf(tmp));
-        root = replaceLeaf(root, paneB, new Node.Leaf(paneA));
-        root = replaceLeaf(root, tmp, new Node.Leaf(paneB));
-        return new Change<>(withTab(s, a, a.tab().withTree(root, a.tab().focused(), false)), List.of(event("pane.swapped",
+        Node root = Lifecycle.replaceLeaf(a.tab().root(), paneA, new Node.Leaf(tmp));
+        root = Lifecycle.replaceLeaf(root, paneB, new Node.Leaf(paneA));
+        root = Lifecycle.replaceLeaf(root, tmp, new Node.Leaf(paneB));
+        return new Change<>(s.withTab(a, a.tab().withTree(root, a.tab().focused(), false)), List.of(TopologyEvent.of("pane.swapped",
                 "pane", paneA, "with", paneB, "workspace_id", a.workspace().id(), "tab_id", a.tab().id())), null);
     }
 
-    /** Focuses a pane: its tab, workspace and the pane itself become active. Zoom ends when the focus moves. */
+    /** Focuses a pane ({@link Lifecycle#focusPane}). */
     public Change<Void> focus(Topology s, String paneId) {
-        Topology.Location at = pane(s, paneId);
-        String id = paneId;
-        if (id.equals(s.focusedPane().orElse(null))) {
-            return new Change<>(s, List.of(), null);
-        }
-        boolean zoom = at.tab().zoomed() && id.equals(at.tab().focused());
-        Tab t = at.tab().withTree(at.tab().root(), id, zoom);
-        List<Tab> tabs = new ArrayList<>(at.workspace().tabs());
-        tabs.set(at.tabIndex(), t);
-        List<Workspace> ws = new ArrayList<>(s.workspaces());
-        ws.set(at.workspaceIndex(), at.workspace().withTabs(tabs, t.id()));
-        return new Change<>(next(s, ws, at.workspace().id(), s.panes(), s.nextPane()), paneFocused(at, id), null);
+        return Lifecycle.focusPane(s, paneId);
     }
 
     /** The neighbor by {@link Geometry#neighbor}; inspects only. */
     public static Optional<String> neighbor(Topology s, String paneId, Direction d) {
-        Topology.Location at = pane(s, paneId);
+        Topology.Location at = s.requirePane(paneId);
         return Geometry.neighbor(at.tab().root(), paneId, d);
     }
 
@@ -212,7 +158,7 @@ public final class PaneOps {
 
     /** A pane's rectangle in the normalized area. */
     public static Rect rect(Topology s, String paneId) {
-        Topology.Location at = pane(s, paneId);
+        Topology.Location at = s.requirePane(paneId);
         return Geometry.rects(at.tab().root()).get(paneId);
     }
 
@@ -224,7 +170,7 @@ public final class PaneOps {
      * such border: {@code invalid_request}.
      */
     public Change<Void> resize(Topology s, String paneId, Direction direction, int cells) {
-        Topology.Location at = pane(s, paneId);
+        Topology.Location at = s.requirePane(paneId);
         String id = paneId;
         if (direction == null) {
             throw invalid("direction", "missing", "direction is required");
@@ -258,41 +204,29 @@ public final class PaneOps {
         int a = Geometry.firstExtent(target, extent) + delta;
         double ratio = Geometry.clampRatio(target, (double) a / extent, extent);
         Node root = withRatio(at.tab().root(), found, ratio);
-        return new Change<>(withTab(s, at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), layoutChanged(at),
+        return new Change<>(s.withTab(at, at.tab().withTree(root, at.tab().focused(), at.tab().zoomed())), Lifecycle.layoutChanged(at),
                 null);
     }
 
-    /** Zooms or unzooms a pane (null {@code on}: toggles); zooming focuses it in its tab. */
+    /** Zooms or unzooms a pane ({@link Lifecycle#zoomPane}). */
     public Change<Boolean> zoom(Topology s, String paneId, Boolean on) {
-        Topology.Location at = pane(s, paneId);
-        String id = paneId;
-        boolean now = at.tab().zoomed() && id.equals(at.tab().focused());
-        boolean want = on == null ? !now : on;
-        if (want == now) {
-            return new Change<>(s, List.of(), now);
-        }
-        Tab t = at.tab().withTree(at.tab().root(), want ? id : at.tab().focused(), want);
-        return new Change<>(withTab(s, at, t), layoutChanged(at), want);
+        return Lifecycle.zoomPane(s, paneId, on);
     }
 
-    /** Sets a pane's name (≤ 40 after trimming; empty clears it). */
+    /** Sets a pane's name ({@link Lifecycle#renamePane}). */
     public Change<Void> rename(Topology s, String paneId, String name) {
-        Topology.Location at = pane(s, paneId);
-        String id = paneId;
-        String n = label("name", name, Topology.MAX_NAME, true);
-        return new Change<>(withPane(s, s.panes().get(id).withName(n)), List.of(eventWithNulls("pane.renamed", "pane", id,
-                "name", n)), null);
+        return Lifecycle.renamePane(s, paneId, name);
     }
 
     /** Sets (trimmed, one line, ≤ 60 code points, non-empty) or clears a pane's purpose — exactly one. */
     public Change<String> purpose(Topology s, String paneId, String purpose, boolean clear) {
-        Topology.Location at = pane(s, paneId);
+        Topology.Location at = s.requirePane(paneId);
         String id = paneId;
         if ((purpose != null) == clear) {
             throw invalid("purpose", "exactly_one", "pass exactly one of purpose or clear:true");
         }
         String p = clear ? null : label("purpose", purpose, Topology.MAX_PURPOSE, false);
-        return new Change<>(withPane(s, s.panes().get(id).withPurpose(p)), List.of(eventWithNulls("pane.purpose_changed",
+        return new Change<>(s.withPane(s.panes().get(id).withPurpose(p)), List.of(TopologyEvent.withNulls("pane.purpose_changed",
                 "pane", id, "purpose", p)), p);
     }
 }

@@ -1,4 +1,4 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.topology.Axis;
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Geometry;
+import io.artuditu.model.topology.Layouts;
+import io.artuditu.model.topology.Node;
+import io.artuditu.model.topology.TabKind;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
 import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,7 +32,7 @@ class LayoutOpsTest extends TopologyFixture {
      * rule that can refuse them is the one each case names; the reason is asserted.
      */
     static void refusedFor(String reason, Node tree, Set<String> expected) {
-        TopologyException e = assertThrows(TopologyException.class, () -> Layouts.validate(tree, expected));
+        UhpException e = assertThrows(UhpException.class, () -> Layouts.validate(tree, expected));
         assertEquals(ErrorCode.INVALID_REQUEST, e.code());
         assertEquals(Map.of("field", "layout", "reason", reason), e.details(), e.getMessage());
     }
@@ -77,7 +86,7 @@ class LayoutOpsTest extends TopologyFixture {
                 new Bad(new Node.Split(Axis.HORIZONTAL, 1.5, two, l3), "invalid_ratio"),
                 new Bad(new Node.Split(Axis.HORIZONTAL, Double.NaN, two, l3), "invalid_ratio"),
                 new Bad(new Node.Split(Axis.HORIZONTAL, -0.1, two, l3), "invalid_ratio"))) {
-            TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, b.tree(), null));
+            UhpException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, b.tree(), null));
             assertEquals(b.reason(), e.details().get("reason"), b.toString());
         }
         Node ok = new Node.Split(Axis.HORIZONTAL, 0.5, two, l3);
@@ -97,7 +106,7 @@ class LayoutOpsTest extends TopologyFixture {
         // Through layout.apply: a 10,000-level chain is refused for its depth before the
         // walk reaches a leaf (its a side, walked first, is the deep one).
         Node deep = chain(10_000, true);
-        TopologyException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, deep, null));
+        UhpException e = refused(ErrorCode.INVALID_REQUEST, t -> ops.layouts().apply(t, t1, deep, null));
         assertEquals("too_deep", e.details().get("reason"), e.getMessage());
         // 10,000 levels deep on either side, every leaf a valid pane: depth is the only reason.
         refusedFor("too_deep", chain(10_000, true), ids(10_001));
@@ -105,7 +114,7 @@ class LayoutOpsTest extends TopologyFixture {
         // A wide tree of a million nodes, only 19 levels deep, every leaf distinct and expected.
         refusedFor("too_large", balanced(1 << 19), ids(1 << 19));
         // The JSON reader is bounded the same way.
-        TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(10_000)));
+        UhpException j = assertThrows(UhpException.class, () -> Layouts.fromJson(deepJson(10_000)));
         assertEquals("too_deep", j.details().get("reason"));
         assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "rejected fast");
     }
@@ -119,7 +128,7 @@ class LayoutOpsTest extends TopologyFixture {
         refusedFor("too_deep", chain(depth + 1, true), ids(depth + 2));
         refusedFor("too_deep", chain(depth + 1, false), ids(depth + 2));
         assertEquals(chain(depth, true), Layouts.fromJson(deepJson(depth)));
-        TopologyException j = assertThrows(TopologyException.class, () -> Layouts.fromJson(deepJson(depth + 1)));
+        UhpException j = assertThrows(UhpException.class, () -> Layouts.fromJson(deepJson(depth + 1)));
         assertEquals("too_deep", j.details().get("reason"));
         // A full binary tree has 2 × leaves − 1 nodes, always odd: MAX_NODES itself is the
         // largest tree allowed, and the next tree (one more leaf, two more nodes) is the
@@ -130,7 +139,7 @@ class LayoutOpsTest extends TopologyFixture {
         Layouts.validate(atBound, ids(leaves));
         refusedFor("too_large", balanced(leaves + 1), ids(leaves + 1));
         assertEquals(atBound, Layouts.fromJson(Layouts.toJson(atBound)));
-        TopologyException k = assertThrows(TopologyException.class,
+        UhpException k = assertThrows(UhpException.class,
                 () -> Layouts.fromJson(Layouts.toJson(balanced(leaves + 1))));
         assertEquals("too_large", k.details().get("reason"));
     }
@@ -144,7 +153,7 @@ class LayoutOpsTest extends TopologyFixture {
                 "{\"axis\":\"horizontal\",\"ratio\":2,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"}}",
                 "{\"axis\":\"horizontal\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"}}",
                 "{\"axis\":\"horizontal\",\"ratio\":0.5,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"},\"c\":1}")) {
-            TopologyException e = assertThrows(TopologyException.class, () -> Layouts.fromJson(m.readTree(bad)), bad);
+            UhpException e = assertThrows(UhpException.class, () -> Layouts.fromJson(m.readTree(bad)), bad);
             assertEquals(ErrorCode.INVALID_REQUEST, e.code());
         }
     }

@@ -1,4 +1,4 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.TabKind;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
+import io.artuditu.model.topology.Workspace;
 import io.artuditu.uhp.api.ErrorCode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +33,7 @@ class WorkspaceOpsTest extends TopologyFixture {
     void fiveWorkspaces() throws IOException {
         s = Topology.empty();
         for (String n : List.of("a", "b", "c", "d", "e")) {
-            apply(ops.openWorkspace(s, dir, n, sp));
+            apply(ops.lifecycle().openWorkspace(s, dir, n, sp));
         }
         apply(ops.workspaces().focus(s, s.workspaces().get(2).id()));
     }
@@ -36,7 +41,7 @@ class WorkspaceOpsTest extends TopologyFixture {
     @Test
     void openCreatesWorkspaceTabAndPaneWithEvents() throws IOException {
         s = Topology.empty();
-        Change<String> c = ops.openWorkspace(s, dir, null, sp);
+        Change<String> c = ops.lifecycle().openWorkspace(s, dir, null, sp);
         apply(c);
         assertTrue(c.result().matches("workspace_[0-9a-f]{16}"));
         assertEquals(c.result(), s.activeWorkspace());
@@ -54,12 +59,12 @@ class WorkspaceOpsTest extends TopologyFixture {
     @Test
     void openRejectionsChangeNothing() throws IOException {
         open();
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir.resolve("missing"), null, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, Path.of("relative"), null, sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir, "  ", sp)));
-        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.openWorkspace(t, dir, "x".repeat(41), sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.lifecycle().openWorkspace(t, dir.resolve("missing"), null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.lifecycle().openWorkspace(t, Path.of("relative"), null, sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.lifecycle().openWorkspace(t, dir, "  ", sp)));
+        refused(ErrorCode.INVALID_REQUEST, io(t -> ops.lifecycle().openWorkspace(t, dir, "x".repeat(41), sp)));
         Topology before = s;
-        assertThrows(IOException.class, () -> ops.openWorkspace(before, dir, "ok", FAIL));
+        assertThrows(IOException.class, () -> ops.lifecycle().openWorkspace(before, dir, "ok", FAIL));
         assertEquals(before, s);
     }
 
@@ -77,17 +82,18 @@ class WorkspaceOpsTest extends TopologyFixture {
         refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "a\u2028b"));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), "a\u2029b"));
         refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, ws0(), null));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, "workspace_x", "a"));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().rename(t, workspaceAt(t, "workspace_x").workspaceId(),
+                "a"));
         refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().rename(t, "workspace_ffffffffffffffff", "a"));
-        refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, 1));
-        refused(ErrorCode.NOT_FOUND, t -> TopologyOps.workspaceAt(t, -1));
+        refused(ErrorCode.NOT_FOUND, t -> workspaceAt(t, 1));
+        refused(ErrorCode.NOT_FOUND, t -> workspaceAt(t, -1));
     }
 
     @Test
     void pinChangesDisplayOrderOnlyAndFocusSwitches() throws IOException {
         open();
         String a = ws0();
-        String b = apply(ops.openWorkspace(s, dir, "b", sp));
+        String b = apply(ops.lifecycle().openWorkspace(s, dir, "b", sp));
         assertEquals(b, s.activeWorkspace());
         apply(ops.workspaces().pin(s, b, true));
         assertEquals(List.of(a, b), s.workspaces().stream().map(Workspace::id).toList(), "API order unchanged");
@@ -159,7 +165,8 @@ class WorkspaceOpsTest extends TopologyFixture {
             huge.put("r" + i, null);
         }
         refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, ws0(), huge, false));
-        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, "workspace_x", entries("a", "b"), false));
+        refused(ErrorCode.INVALID_REQUEST, t -> ops.workspaces().reportMetadata(t, workspaceAt(t, "workspace_x").workspaceId(),
+                entries("a", "b"), false));
         refused(ErrorCode.NOT_FOUND, t -> ops.workspaces().reportMetadata(t, "workspace_ffffffffffffffff", entries("a", "b"), false));
     }
 

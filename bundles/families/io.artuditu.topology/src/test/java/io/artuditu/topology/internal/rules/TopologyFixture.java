@@ -1,4 +1,4 @@
-package io.artuditu.model.topology;
+package io.artuditu.topology.internal.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.model.topology.Axis;
+import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Direction;
+import io.artuditu.model.topology.Geometry;
+import io.artuditu.model.topology.Lifecycle;
+import io.artuditu.model.topology.Node;
+import io.artuditu.model.topology.Pane;
+import io.artuditu.model.topology.Rect;
+import io.artuditu.model.topology.Spawner;
+import io.artuditu.model.topology.Tab;
+import io.artuditu.model.topology.Target;
+import io.artuditu.model.topology.Targets;
+import io.artuditu.model.topology.Topology;
+import io.artuditu.model.topology.TopologyEvent;
+import io.artuditu.model.topology.Workspace;
 import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.IOException;
@@ -65,6 +81,51 @@ abstract class TopologyFixture {
      * different state publishes at least one event (the wire revision is the event sequence,
      * so a silent change would let a stale if_revision through).
      */
+    /**
+     * The tab a request names in workspace 0 by 1-based {@code position} (null: the active
+     * one), resolved as the dispatcher resolves a tab target ({@link Targets}): positions
+     * out of range are refused there, before any rule runs.
+     */
+    static Target tabAt(Topology t, Integer position) {
+        com.fasterxml.jackson.databind.node.ObjectNode p = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .objectNode().put("workspace", 0);
+        if (position != null) {
+            p.put("tab", position);
+        }
+        return Targets.resolve(t, TAB, p, null, id -> java.util.Map.of());
+    }
+
+    /** The tab a request names by {@code tab_id}, resolved as the dispatcher does (a malformed id is refused there). */
+    static Target tabById(Topology t, String id) {
+        return Targets.resolve(t, TAB, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("tab_id", id), null, x -> java.util.Map.of());
+    }
+
+    /** The workspace a request names by 0-based {@code index} or by {@code workspace_id}, resolved as the dispatcher does. */
+    static Target workspaceAt(Topology t, Object indexOrId) {
+        com.fasterxml.jackson.databind.node.ObjectNode p = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                .objectNode();
+        if (indexOrId instanceof Integer i) {
+            p.put("workspace", i);
+        } else {
+            p.put("workspace_id", (String) indexOrId);
+        }
+        return Targets.resolve(t, new io.artuditu.uhp.api.schema.TargetSpec(io.artuditu.uhp.api.schema.TargetSpec.Kind.WORKSPACE,
+                "workspace_id", "workspace", io.artuditu.uhp.api.schema.TargetSpec.Omitted.REQUIRED), p, null,
+                x -> java.util.Map.of());
+    }
+
+    /** The pane a request names by id, resolved as the dispatcher does (a malformed id is refused there). */
+    static String paneById(Topology t, String id) {
+        return Targets.resolve(t, new io.artuditu.uhp.api.schema.TargetSpec(io.artuditu.uhp.api.schema.TargetSpec.Kind.PANE,
+                "pane", null, io.artuditu.uhp.api.schema.TargetSpec.Omitted.REQUIRED), com.fasterxml.jackson.databind.node
+                .JsonNodeFactory.instance.objectNode().put("pane", id), null, x -> java.util.Map.of()).pane();
+    }
+
+    /** The resolver's tab target, as tab methods declare it. */
+    static final io.artuditu.uhp.api.schema.TargetSpec TAB = new io.artuditu.uhp.api.schema.TargetSpec(
+            io.artuditu.uhp.api.schema.TargetSpec.Kind.TAB, "tab_id", "tab", io.artuditu.uhp.api.schema.TargetSpec.Omitted.FOCUSED);
+
     <T> T apply(Change<T> c) {
         if (c.state() != s) {
             assertFalse(c.events().isEmpty(), "a change without an event: " + c.result());
@@ -73,7 +134,7 @@ abstract class TopologyFixture {
         }
         for (TopologyEvent e : c.events()) {
             FamilyContract.EventContract declared = DECLARED.events().get(e.name());
-            assertTrue(declared != null, "the topology bundle's contract does not declare " + e.name());
+            assertTrue(declared != null, "neither the topology bundle's contract nor the model's declares " + e.name());
             JsonNode data = JSON.valueToTree(e.data());
             assertEquals("", declared.data().validate(data, "data").map(Object::toString).orElse(""), e.name() + " " + data);
         }
@@ -85,8 +146,9 @@ abstract class TopologyFixture {
 
     /**
      * The events the topology families declare (their files in the topology bundle, read from
-     * its sources beside this module): every event an operation returns must be one of them,
-     * with data its schema accepts.
+     * its sources beside this module) and the model's own ({@code Lifecycle}'s, declared by the
+     * model's contract, read from its jar): every event an operation returns must be one of
+     * them, with data its schema accepts.
      */
     static final UhpContract DECLARED = declared();
 
@@ -100,6 +162,7 @@ abstract class TopologyFixture {
                 throw new java.io.UncheckedIOException(e);
             }
         }
+        files.add(FamilyContract.load(Lifecycle.class, "protocol/uhp/v1/model.json"));
         UhpContract c = UhpContract.assemble(UhpContract.envelope(), files);
         assertEquals(List.of(), c.problems());
         return c;
@@ -113,10 +176,10 @@ abstract class TopologyFixture {
      * fail. That a refused change installs and publishes nothing is the model's part,
      * tested in {@code ModelTopologyTest.aRefusedOperationChangesNothingAndPublishesNothing}.
      */
-    TopologyException refused(ErrorCode code, Function<Topology, ?> op) {
+    UhpException refused(ErrorCode code, Function<Topology, ?> op) {
         Topology before = s;
         List<String> spawnedBefore = List.copyOf(spawned);
-        TopologyException e = assertThrows(TopologyException.class, () -> op.apply(before));
+        UhpException e = assertThrows(UhpException.class, () -> op.apply(before));
         assertEquals(code, e.code(), e.getMessage());
         assertEquals(spawnedBefore, spawned, "a refused operation spawns nothing");
         return e;
@@ -138,7 +201,7 @@ abstract class TopologyFixture {
 
     void open() throws IOException {
         s = Topology.empty();
-        apply(ops.openWorkspace(s, dir, null, sp));
+        apply(ops.lifecycle().openWorkspace(s, dir, null, sp));
     }
 
     /** Panes 1 | 2 side by side, 2 split down into 2 / 3. */

@@ -1,4 +1,4 @@
-package io.artuditu.model;
+package io.artuditu.vt;
 
 import java.util.Map;
 import java.util.Optional;

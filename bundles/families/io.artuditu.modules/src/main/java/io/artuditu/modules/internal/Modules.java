@@ -712,7 +712,8 @@ public final class Modules implements Directory {
 
     // ---- panes ----
 
-    String openPane(String id, List<String> command, String cwd, String workspaceId, boolean focus) throws IOException {
+    String openPane(String id, List<String> command, String cwd, String workspaceId, boolean focus,
+            java.util.OptionalLong ifRevision) throws IOException {
         ModuleRecord r = get(id);
         if (!r.enabled()) {
             throw UhpException.invalid("module " + id + " is " + r.view().state());
@@ -730,7 +731,8 @@ public final class Modules implements Directory {
         }
         PaneInfo p;
         try {
-            p = w.open(new PaneRequest(workspaceId, command, dirPath, Map.of("ARTUDITU_MODULE_ID", id), 80, 24, focus));
+            p = w.open(new PaneRequest(workspaceId, command, dirPath, Map.of("ARTUDITU_MODULE_ID", id), 80, 24, focus),
+                    ifRevision);
         } catch (IllegalArgumentException e) {
             throw UhpException.invalid(e.getMessage());
         }

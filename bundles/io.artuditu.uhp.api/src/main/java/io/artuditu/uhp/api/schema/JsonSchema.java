@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  *
  * <p>Numbers: {@code integer} is any number without a fractional part, however it is
  * written ({@code 3}, {@code 3.0}, {@code 3e0}, {@code -0}). Whatever the schema, a number
- * node that is not finite (a reader's infinity or NaN) or an integral value outside 64 bits
- * is a violation; no number makes {@link #validate} throw.
+ * node that is not finite (a reader's infinity or NaN) or lies outside the 64-bit integer
+ * range is a violation; no number makes {@link #validate} throw.
  *
  * <p>Immutable and thread safe once compiled.
  */
@@ -249,8 +249,8 @@ public final class JsonSchema {
     /**
      * Why a number node holds no value UHP accepts, or null when it holds one. JSON has no
      * infinity or NaN (a reader makes them of a literal beyond double range), and every
-     * integer UHP carries fits in 64 bits, so an integral value past that is out of range
-     * whatever the schema says. Checked before anything else reads the value: a
+     * number UHP carries lies within the 64-bit integer range, so a value past it is out of
+     * range whatever the schema says. Checked before anything else reads the value: a
      * {@code BigDecimal} of an infinity throws, and one of {@code 1e999999999} must never be
      * expanded.
      */
@@ -260,24 +260,19 @@ public final class JsonSchema {
             if (!Double.isFinite(d)) {
                 return "is not a finite number";
             }
-            if (d == Math.rint(d) && (d < -0x1p63 || d >= 0x1p63)) {
-                return INTEGER_RANGE;
-            }
-            return null;
+            return d < -0x1p63 || d >= 0x1p63 ? OUT_OF_RANGE : null;
         }
         if (v.isBigInteger()) {
-            return v.bigIntegerValue().bitLength() > 63 ? INTEGER_RANGE : null;
+            return v.bigIntegerValue().bitLength() > 63 ? OUT_OF_RANGE : null;
         }
         if (v.isBigDecimal()) {
             BigDecimal d = v.decimalValue();
-            if (integral(v) && (d.compareTo(LONG_MIN) < 0 || d.compareTo(LONG_MAX) > 0)) {
-                return INTEGER_RANGE;
-            }
+            return d.compareTo(LONG_MIN) < 0 || d.compareTo(LONG_MAX) > 0 ? OUT_OF_RANGE : null;
         }
         return null;
     }
 
-    private static final String INTEGER_RANGE = "is out of range: an integer must lie within "
+    private static final String OUT_OF_RANGE = "is out of range: a number must lie within "
             + Long.MIN_VALUE + ".." + Long.MAX_VALUE;
 
     /** Whether a finite number node has no fractional part ({@code 3}, {@code 3.0}, {@code 3e2}, {@code -0.0}). */

@@ -49,6 +49,15 @@ final class RequestReader {
         }
     }
 
+    /** Thrown by {@link #open} for bytes that are not UTF-8 JSON; the message says why. */
+    static final class NotUtf8 extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NotUtf8(String message) {
+            super(message);
+        }
+    }
+
     /** The first number out of range in a request: where, what was written, and why. */
     private static final class Problem {
         String path;
@@ -92,14 +101,56 @@ final class RequestReader {
             throw new Rejected(null, new UhpException(ErrorCode.REQUEST_TOO_LARGE,
                     "request is " + len + " bytes; the limit is " + Limits.MAX_REQUEST_BYTES));
         }
-        if (!validUtf8(buf, off, len)) {
-            throw new Rejected(null, UhpException.invalid("request is not valid UTF-8"));
+        String foreign = foreignEncoding(buf, off, len);
+        if (foreign != null) {
+            throw notUtf8(foreign);
+        }
+        int bad = invalidUtf8At(buf, off, len);
+        if (bad >= 0) {
+            throw notUtf8("byte " + (bad - off) + " is not valid UTF-8");
         }
         Request plain = readPlain(buf, off, len);
         return plain != null ? plain : readTree(buf, off, len);
     }
 
+    private static Rejected notUtf8(String why) {
+        return new Rejected(null, new UhpException(ErrorCode.INVALID_REQUEST, "request is not UTF-8 JSON: " + why,
+                java.util.Map.of("reason", "not_utf8")));
+    }
+
+    /**
+     * Why the line is text in another encoding than UTF-8, or null. Jackson chooses a
+     * parser's encoding from the first four bytes: a byte order mark, or the NUL bytes that
+     * UTF-16 and UTF-32 put around every ASCII character ({@code {"} is {@code 7B 00 22 00} in
+     * UTF-16LE). Without either it reads UTF-8. UTF-8 JSON never holds a NUL byte (a string
+     * must escape it) and UHP takes no byte order mark, so refusing both loses nothing and
+     * leaves Jackson nothing to guess.
+     */
+    static String foreignEncoding(byte[] buf, int off, int len) {
+        if (len >= 3 && (buf[off] & 0xff) == 0xef && (buf[off + 1] & 0xff) == 0xbb && (buf[off + 2] & 0xff) == 0xbf) {
+            return "it starts with a UTF-8 byte order mark; send UTF-8 without one";
+        }
+        if (len >= 2 && ((buf[off] & 0xff) == 0xfe && (buf[off + 1] & 0xff) == 0xff
+                || (buf[off] & 0xff) == 0xff && (buf[off + 1] & 0xff) == 0xfe)) {
+            return "it starts with a UTF-16 or UTF-32 byte order mark; send UTF-8";
+        }
+        for (int i = off; i < off + Math.min(len, 4); i++) {
+            if (buf[i] == 0) {
+                return "it holds NUL bytes, as UTF-16 and UTF-32 text does; send UTF-8";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The one place request bytes become a parser: bytes in another encoding are refused
+     * ({@link #foreignEncoding}), so every parser made here reads UTF-8.
+     */
     private JsonParser open(byte[] buf, int off, int len) throws IOException {
+        String foreign = foreignEncoding(buf, off, len);
+        if (foreign != null) {
+            throw new NotUtf8(foreign);
+        }
         return factory.createParser(buf, off, len);
     }
 
@@ -158,6 +209,8 @@ final class RequestReader {
                 throw new Rejected(null, UhpException.invalid("request is not valid JSON: more follows the "
                         + (root.isObject() ? "object" : "value") + " (column " + p.currentLocation().getColumnNr() + ")"));
             }
+        } catch (NotUtf8 e) {
+            throw notUtf8(e.getMessage());
         } catch (IOException e) {
             throw new Rejected(null, UhpException.invalid("request is not valid JSON: " + firstLine(e.getMessage())));
         }

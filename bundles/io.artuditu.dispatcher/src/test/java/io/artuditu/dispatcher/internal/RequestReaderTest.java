@@ -35,6 +35,8 @@ class RequestReaderTest {
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":5.0}",
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":-0.0}",
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":1e19}",
+            "\uFEFF{\"id\":\"r\",\"method\":\"m\"}",
+            "\u0000{\"id\":\"r\",\"method\":\"m\"}",
             "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"if_revision\":3}}",
             "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"if_revision\":3},\"if_revision\":4}",
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":-1}",

@@ -662,4 +662,29 @@ class WhiteboardDispatcherTest {
         JsonNode minusZero = call("{\"id\":\"q\",\"method\":\"t.num\",\"if_revision\":-0}");
         assertEquals("revision_conflict", code(minusZero), "-0 is the revision 0, stale here: " + minusZero);
     }
+
+    // ---- encodings ----
+
+    @Test
+    void aLineInAnyEncodingButUtf8IsRefusedAsNotUtf8Json() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        String line = "{\"id\":\"1\",\"method\":\"t.a\",\"params\":{}}";
+        assertEquals("one", call(line).at("/result/from").asText());
+        List<byte[]> foreign = new java.util.ArrayList<>();
+        for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"}) {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(cs);
+            foreign.add(line.getBytes(c));
+            foreign.add(("\uFEFF" + line).getBytes(c));
+            foreign.add((" " + line).getBytes(c));
+        }
+        foreign.add(("\uFEFF" + line).getBytes(StandardCharsets.UTF_8));
+        for (byte[] b : foreign) {
+            JsonNode r = call(b);
+            String what = java.util.HexFormat.of().formatHex(b, 0, 8) + "… -> " + r;
+            assertEquals("invalid_request", code(r), what);
+            assertTrue(r.get("id").isNull(), what);
+            assertTrue(r.at("/error/message").asText().contains("not UTF-8 JSON"), what);
+            assertEquals("not_utf8", r.at("/error/details/reason").asText(), what);
+        }
+    }
 }

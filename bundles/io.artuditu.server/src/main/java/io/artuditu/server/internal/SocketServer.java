@@ -275,8 +275,17 @@ public final class SocketServer implements AutoCloseable {
             switch (outcome) {
                 case LINE: {
                     connection.leftover(reader.leftover());
-                    Reply reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
-                            new Caller(id, peer.getUid(), peer.getPid()), connection);
+                    Reply reply;
+                    try {
+                        reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
+                                new Caller(id, peer.getUid(), peer.getPid()), connection);
+                    } catch (RuntimeException | LinkageError e) {
+                        // The dispatcher answers every line itself; should it ever throw, the
+                        // client still gets one reply rather than a bare close.
+                        LOG.log(Level.ERROR, "connection " + id + ": the dispatcher failed", e);
+                        reply = dispatcher.error(null, ErrorCode.INTERNAL_ERROR,
+                                "internal error; the server log has the details");
+                    }
                     write(s, reply);
                     for (Runnable r : reply.afterReply()) {
                         r.run();

@@ -47,7 +47,7 @@ class SocketServerTest {
     Path home;
 
     /** Answers every line with its length, so the transport is what is under test. */
-    static final class EchoDispatcher implements UhpDispatcher {
+    static class EchoDispatcher implements UhpDispatcher {
         @Override
         public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
             ObjectNode r = M.createObjectNode();
@@ -157,6 +157,20 @@ class SocketServerTest {
         s.stats().writeTo(stats);
         assertEquals(1, stats.at("/connections/accepted").asLong());
         assertEquals(11, stats.at("/bytes/in").asLong());
+    }
+
+    @Test
+    void aDispatcherThatThrowsStillGetsTheClientAnInternalError() throws Exception {
+        SocketServer s = new SocketServer(SocketLocation.resolve(home, null, uid), uid, new EchoDispatcher() {
+            @Override
+            public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
+                throw new NumberFormatException("not a number");
+            }
+        }, 80, 5000);
+        open.add(s);
+        s.start();
+        JsonNode r = oneLine(ask(s, "{\"id\":\"1\"}\n"));
+        assertEquals("internal_error", r.at("/error/code").asText());
     }
 
     @Test

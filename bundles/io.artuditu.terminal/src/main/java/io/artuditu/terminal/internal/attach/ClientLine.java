@@ -3,6 +3,7 @@ package io.artuditu.terminal.internal.attach;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.terminal.internal.Lines;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.MouseEvent;
 import java.io.IOException;
@@ -107,6 +108,10 @@ final class ClientLine {
 
     /** Decodes one line (without its newline). Never throws. */
     static Message decode(byte[] line) {
+        String foreign = Lines.notUtf8(line);
+        if (foreign != null) {
+            return new Undecodable("not UTF-8 JSON: " + foreign);
+        }
         JsonNode n;
         try {
             n = JSON.readTree(line); // bytes: Jackson refuses malformed UTF-8 rather than replacing it

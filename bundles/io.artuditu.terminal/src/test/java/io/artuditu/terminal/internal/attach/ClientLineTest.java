@@ -132,6 +132,21 @@ class ClientLineTest {
     }
 
     @Test
+    void aLineInAnotherEncodingThanUtf8IsUndecodable() {
+        String line = "{\"resize\":{\"cols\":100,\"rows\":30}}";
+        for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE", "UTF-16"}) {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(cs);
+            for (String text : new String[] {line, "\uFEFF" + line}) {
+                Message m = ClientLine.decode(text.getBytes(c));
+                ClientLine.Undecodable u = assertInstanceOf(ClientLine.Undecodable.class, m, cs + " " + m);
+                assertTrue(u.reason().contains("not UTF-8"), cs + ": " + u.reason());
+            }
+        }
+        Message bom = ClientLine.decode(("\uFEFF" + line).getBytes(StandardCharsets.UTF_8));
+        assertInstanceOf(ClientLine.Undecodable.class, bom, "a UTF-8 byte order mark too: " + bom);
+    }
+
+    @Test
     void aNoticeIsKeptToTwoHundredCharacters() throws Exception {
         assertEquals(new ClientLine.Notice("no image on the clipboard"), valid("{\"notice\":\"no image on the clipboard\"}"));
         String longer = "é".repeat(150) + "👍".repeat(100);

@@ -620,6 +620,12 @@ class WhiteboardDispatcherTest {
             assertEquals("invalid_request", code(top), number + " -> " + top);
             assertEquals("if_revision", top.at("/error/details/field").asText(), number + " -> " + top);
         }
+        String longest = "1" + "0".repeat(999);
+        JsonNode thousand = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + longest + "}}");
+        assertEquals("out_of_range", thousand.at("/error/details/reason").asText(), thousand.toString());
+        JsonNode tooLong = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + longest + "0}}");
+        assertEquals("invalid_request", code(tooLong), tooLong.toString());
+        assertTrue(tooLong.at("/error/message").asText().contains("not valid JSON"), "past 1,000 characters: " + tooLong);
         assertTrue(seenParams.isEmpty(), "a refused request never reaches its handler");
     }
 

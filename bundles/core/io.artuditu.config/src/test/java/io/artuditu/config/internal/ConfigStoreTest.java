@@ -327,4 +327,56 @@ class ConfigStoreTest {
             assertNotEquals(0, s.defaults().size(), s.name());
         }
     }
+
+    /**
+     * What a JSON or TOML reader makes of numbers UHP does not carry: an infinity or NaN
+     * (a literal past double range, TOML's inf and nan) and integers past 64 bits.
+     */
+    private static final List<String> TOML_BEYOND_RANGE = List.of("inf", "-inf", "nan", "+inf",
+            "99999999999999999999", "1e309", "1e300", "-9.3e18");
+
+    @Test
+    void aPatchWithANumberBeyondRangeIsInvalidRequestNamingTheKey() throws Exception {
+        List<JsonNode> values = List.of(M.readTree("1e309"), M.readTree("-1e309"),
+                JsonNodeFactory.instance.numberNode(Double.NaN), M.readTree("123456789012345678901234567890"));
+        for (JsonNode v : values) {
+            ObjectNode patch = JsonNodeFactory.instance.objectNode();
+            patch.putObject("ui").set("gap", v);
+            assertRejectedPatch(patch, "ui.gap");
+            ObjectNode deep = JsonNodeFactory.instance.objectNode();
+            deep.putObject("ui").putObject("side").set("width", v);
+            assertRejectedPatch(deep, "ui.side.width");
+        }
+    }
+
+    private void assertRejectedPatch(ObjectNode patch, String path) throws Exception {
+        int applied = ui.applied.size();
+        JsonNode liveBefore = live();
+        UhpException e = assertThrows(UhpException.class, () -> store.patch(patch), patch.toString());
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code(), patch + ": " + e.getMessage());
+        assertEquals(path, e.details().get("path"), e.getMessage());
+        assertEquals(path.substring(path.lastIndexOf('.') + 1), e.details().get("field"), e.getMessage());
+        assertEquals(liveBefore, live(), "the live config is unchanged");
+        assertEquals(applied, ui.applied.size(), "nothing was applied");
+    }
+
+    @Test
+    void aFileWithANumberBeyondRangeIsRefusedOnReloadAndRunsOnDefaultsAtStartUp() throws Exception {
+        store.patch(json("{\"ui\":{\"gap\":5}}"));
+        for (String n : TOML_BEYOND_RANGE) {
+            Files.writeString(file, "[ui]\ngap = " + n + "\n");
+            JsonNode before = live();
+            UhpException e = assertThrows(UhpException.class, store::reload, n);
+            assertEquals(ErrorCode.INVALID_REQUEST, e.code(), n + ": " + e.getMessage());
+            assertEquals("ui.gap", e.details().get("path"), n + ": " + e.getMessage());
+            assertEquals(before, live(), n + ": the live config is unchanged");
+
+            ConfigStore fresh = new ConfigStore(new TomlFile(file));
+            fresh.load();
+            Recording r = ui();
+            assertTrue(fresh.add(r), n + ": the section registers");
+            assertEquals(r.defaults, fresh.snapshot(JsonNodeFactory.instance.objectNode()).at("/config/ui"),
+                    n + ": a bad table runs on its defaults");
+        }
+    }
 }

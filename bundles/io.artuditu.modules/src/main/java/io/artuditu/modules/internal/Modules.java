@@ -112,7 +112,6 @@ public final class Modules implements Directory {
         this.dir = home.resolve("modules");
         this.stateFile = dir.resolve("state.json");
         this.settings = new Settings(dir.resolve("settings.json"));
-        this.ui = new UiStore(this, new Events(), dir.resolve("ui.json"), System::currentTimeMillis);
         ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
             Thread th = new Thread(r, "modules-timer");
             th.setDaemon(true);
@@ -120,6 +119,7 @@ public final class Modules implements Directory {
         });
         t.setRemoveOnCancelPolicy(true);
         this.timers = t;
+        this.ui = new UiStore(this, new Events(), dir.resolve("ui.json"), System::currentTimeMillis, timers);
         loadState();
         for (String link : List.copyOf(links)) {
             if (!link.endsWith(".jar")) {

@@ -39,11 +39,12 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.util.tracker.BundleTracker;
 
 /**
- * The {@code theme} family and the config table {@code theme} ({@code id}): one component,
- * so the registry, its watcher and the config check see the same {@link Themes}. The
- * registry starts from the built-ins and a scan of {@code <home>/themes/} at activation;
- * running bundle modules add theme files they carry; {@code theme.use} and
- * {@code config.patch} are checked against it before {@code config.theme} changes.
+ * The {@code theme} family and the config table {@code theme} ({@code id}, shown on the wire
+ * as {@code config.theme}, the id alone): one component, so the registry, its watcher and the
+ * config check see the same {@link Themes}. The registry starts from the built-ins and a scan
+ * of {@code <home>/themes/} at activation; running bundle modules add theme files they carry;
+ * {@code theme.use} and {@code config.patch} are checked against it before {@code config.theme}
+ * changes.
  */
 @Component(service = {UhpFamily.class, ConfigSection.class})
 public final class ThemeFamily implements UhpFamily, CheckedSection {
@@ -151,6 +152,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     @Override
     public ObjectNode defaults() {
         return JSON.objectNode().put("id", Registry.FALLBACK);
+    }
+
+    /** {@code config.theme} is the id, as the reference speaks of it; the file keeps {@code [theme] id}. */
+    @Override
+    public String valueKey() {
+        return "id";
     }
 
     @Override

@@ -78,7 +78,16 @@ final class Console implements App.Outer {
                     return; // not a platform JLine ships: let it find its own way
                 }
                 Files.createDirectories(dir);
-                AtomicFiles.write(lib, r.readAllBytes());
+                AtomicFiles.removeLeftovers(lib); // what a start cut short in the middle of this write left
+                try {
+                    AtomicFiles.write(lib, r.readAllBytes());
+                } catch (IOException e) {
+                    // a TUI starting at the same moment may have taken this write's temporary file for
+                    // a leftover; it writes the same library
+                    if (!Files.isRegularFile(lib)) {
+                        throw e;
+                    }
+                }
             }
         }
         System.setProperty("library.jline.path", dir.toString());

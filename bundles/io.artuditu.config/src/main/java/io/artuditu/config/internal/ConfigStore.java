@@ -50,8 +50,10 @@ final class ConfigStore {
     /**
      * Start-up read. A malformed file is reported in the log and the server runs on
      * defaults; the file is left as it is (the first accepted {@code config.patch} replaces it).
+     * What an interrupted write left beside the file goes first.
      */
     synchronized void load() {
+        file.removeLeftovers();
         try {
             stored = file.read();
         } catch (TomlFile.Malformed e) {

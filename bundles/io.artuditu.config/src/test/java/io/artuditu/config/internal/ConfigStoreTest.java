@@ -365,6 +365,23 @@ class ConfigStoreTest {
     }
 
     @Test
+    void atStartWhatAnInterruptedWriteLeftGoesAndNothingElseDoes() throws Exception {
+        store.patch(json("{\"ui\":{\"gap\":3}}"));
+        Path leftover = Files.writeString(home.resolve(".config.toml.4711.tmp"), "[ui]\ngap = ");
+        List<Path> kept = List.of(Files.writeString(home.resolve("notes.txt"), "mine"),
+                Files.writeString(home.resolve(".config.toml.x.tmp"), "mine"),
+                Files.writeString(home.resolve(".session.json.4711.tmp"), "not the config's"));
+        ConfigStore restarted = new ConfigStore(new TomlFile(file));
+        restarted.load();
+        assertFalse(Files.exists(leftover));
+        for (Path k : kept) {
+            assertTrue(Files.exists(k), k + " is left alone");
+        }
+        restarted.add(ui());
+        assertEquals(3, restarted.snapshot(JsonNodeFactory.instance.objectNode()).at("/config/ui/gap").intValue());
+    }
+
+    @Test
     void placeholderSectionsHaveValidDefaults() {
         for (PlaceholderSection s : PlaceholderSections.load()) {
             ConfigStore fresh = new ConfigStore(new TomlFile(home.resolve("x.toml")));

@@ -15,6 +15,7 @@ import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigEditor;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.events.EventBus;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
@@ -80,6 +81,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
             }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "themes: cannot make " + folder + ": " + e.getMessage());
+        }
+        try {
+            // theme files are written there atomically (artu theme install|import): what a write cut short left
+            AtomicFiles.removeLeftovers(folder, name -> name.endsWith(".toml"));
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "themes: cannot look for temporary files in " + folder + ": " + e.getMessage());
         }
         List<Registry.Problem> builtinProblems = new ArrayList<>();
         List<Registry.Entry> builtins = Themes.builtins(ThemeFamily.class.getClassLoader(), builtinProblems);

@@ -81,7 +81,11 @@ class ConfigTest {
             assertEquals(json("\"nord\""), plain.at("/config/theme"), "the id alone is accepted and answered");
             assertEquals(json("{\"theme\":{\"id\":\"nord\"}}"), new TomlMapper().readTree(file.toFile()),
                     "the file keeps the table, which every version reads");
-            assertTrue(Files.readString(file).contains("[theme]\nid = \"nord\""), Files.readString(file));
+            assertTrue(Files.readString(file).contains("theme.id = 'nord'"), "the table in dotted form: " + Files.readString(file));
+            Files.writeString(file, "[theme]\nid = \"nord\"\n");
+            ok(Wire.call(s.socket, "server.reload_config", "{}"));
+            assertEquals(json("\"nord\""), ok(Wire.call(s.socket, "config.get", "{}")).at("/config/theme"),
+                    "the table written by hand reads the same");
             JsonNode table = ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":{\"id\":\"dracula\"}}}"));
             assertEquals(json("\"dracula\""), table.at("/config/theme"), "the table is accepted too");
             assertEquals("not_found", Wire.code(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":\"nope\"}}")));

@@ -255,7 +255,7 @@ class UiMethodsTest extends OneServerPerClass {
     @Test
     void aNotificationWhoseTtlRanOutLeavesTheListAndTheServerSaysSo() throws Exception {
         ok(sock, "ui.notification.clear", "{\"dedupe_key\":\"expiry\"}");
-        long fence = ok(sock, "events.wait", "{\"event\":\"ui.notification.changed\",\"timeout_s\":0.05}").get("sequence")
+        long fence = ok(sock, "events.wait", "{\"event\":\"ui.notification.changed\",\"timeout_s\":1}").get("sequence")
                 .asLong();
         long pushedAt = System.nanoTime();
         ok(sock, "ui.notification.push", "{\"text\":\"brief\",\"ttl_ms\":500,\"dedupe_key\":\"expiry\"}");

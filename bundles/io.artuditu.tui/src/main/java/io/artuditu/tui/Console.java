@@ -79,13 +79,16 @@ final class Console implements App.Outer {
                 }
                 Files.createDirectories(dir);
                 AtomicFiles.removeLeftovers(lib); // what a start cut short in the middle of this write left
-                try {
-                    AtomicFiles.write(lib, r.readAllBytes());
-                } catch (IOException e) {
-                    // a TUI starting at the same moment may have taken this write's temporary file for
-                    // a leftover; it writes the same library
-                    if (!Files.isRegularFile(lib)) {
-                        throw e;
+                byte[] bytes = r.readAllBytes();
+                // A TUI starting at the same moment may take this write's temporary file for a
+                // leftover and remove it; it writes the same library, else this one tries again.
+                for (int attempt = 1; !Files.isRegularFile(lib); attempt++) {
+                    try {
+                        AtomicFiles.write(lib, bytes);
+                    } catch (IOException e) {
+                        if (attempt == 3) {
+                            throw e;
+                        }
                     }
                 }
             }

@@ -45,14 +45,14 @@ final class NativeLibs {
         Files.createDirectories(jna);
         Path target = dir.resolve(name);
         AtomicFiles.removeLeftovers(target);
-        if (!holds(target, lib)) {
-            // Replaced whole: a concurrent server never loads half a file.
+        // Replaced whole: a concurrent server never loads half a file. A server starting at the
+        // same moment may take this write's temporary file for a leftover and remove it; it
+        // writes the same library, so its copy is as good, else this one tries again.
+        for (int attempt = 1; !holds(target, lib); attempt++) {
             try {
                 AtomicFiles.write(target, lib);
             } catch (IOException e) {
-                // another server starting now may have removed this write's temporary file as a
-                // leftover; it writes the same library, so its copy is as good as this one
-                if (!holds(target, lib)) {
+                if (attempt == 3) {
                     throw e;
                 }
             }

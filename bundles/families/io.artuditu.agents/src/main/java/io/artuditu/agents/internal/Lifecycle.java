@@ -111,13 +111,17 @@ final class Lifecycle {
                 throw new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + from);
             }
             agents.look(t, System.currentTimeMillis(), false);
+            // Every source fork cannot take is unsupported_agent (the reference's one code for it), a shell
+            // too; agent.send, keys and prompt keep invalid_request with the same reason for a shell.
             if (t.agent == null) {
-                throw notAgent(from);
+                throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, "no agent is recognised in pane " + from
+                        + " (a shell, or a program no manifest knows), so there is nothing to fork",
+                        Map.of("field", "target", "pane", from, "reason", "not_agent"));
             }
             AgentManifest m = t.manifest != null ? t.manifest : agents.manifests().get(t.agent).orElse(null);
             if (m == null || m.fork().isEmpty()) {
                 throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, t.agent + " has no native fork command",
-                        Map.of("agent", t.agent, "reason", "no_fork"));
+                        Map.of("agent", t.agent, "pane", from, "reason", "no_fork"));
             }
             // an exact identity only: reported by a hook, pinned at start or resumed here; never "the newest"
             String session = t.sessionId != null ? t.sessionId

@@ -70,6 +70,13 @@ public interface Terminal {
     /** The cell's rendition, decoded with {@link Style}. */
     long style(int row, int col);
 
+    /**
+     * The cell's underline colour (SGR 58) in the form of {@link Style#fg}: a palette index
+     * or RGB, or {@link Style#COLOR_DEFAULT} (0) when the underline takes the text's colour.
+     * Kept whether or not the cell is underlined, as the program set it.
+     */
+    int underlineColor(int row, int col);
+
     /** Whether the row continues on the next one because the text wrapped there. */
     boolean wrapped(int row);
 

@@ -8,7 +8,7 @@
  * package has no dependency on OSGi or on any PTY: it is a plain library.
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package io.artuditu.vt;
 
 import org.osgi.annotation.bundle.Export;

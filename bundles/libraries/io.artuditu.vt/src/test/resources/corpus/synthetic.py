@@ -248,6 +248,40 @@ s += CSI + '1;7;38;5;200;48;2;5;6;7m' + cup(5, 90) + CSI + 'K' + 'x' + CSI + '0m
 s += cup(7, 1)
 ITEMS['sgr-attributes'] = s
 
+# Overline (53, reset by 55) and the underline colour (58, reset by 59) in every form:
+# 58;5;n, 58;2;r;g;b, 58:5:n, 58:2::r:g:b (empty colour space, what programs send) and
+# 58:2:r:g:b; each reset, and 0. Then the pen with both (and a background) through every
+# erase and insert: erased and inserted blanks take the background only, cells that move
+# keep theirs. DECSC/DECRC keep both.
+OV_UL = CSI + '58;5;2;53m'
+PEN = CSI + '0;53;4;58;5;9;44m'
+s = CSI + '2J' + cup(1, 1)
+for a in ['53', '4;58;5;196', '58;2;1;2;3', '58:2::10:20:30', '58:2:40:50:60', '58:5:9', '4:3;58;5;12',
+          '53;58;5;100', '58;2;1;2;3;53;1']:
+    s += CSI + a + 'm' + 'x' + CSI + '0m '
+s += cup(2, 1) + CSI + '1;4;53;58;2;255;0;0;31;42m' + 'all' + CSI + '55m' + 'o' + CSI + '59m' + 'u'
+s += CSI + '24m' + 'n' + CSI + '53;58:5:3m' + 'p' + CSI + '0m' + 'q' + CSI + '53;58;5;4m' + 'r' + CSI + 'm' + 's'
+# An underline colour without an underline, kept through SGR that do not touch it.
+s += cup(3, 1) + CSI + '58;5;100m' + 'a' + CSI + '1m' + 'b' + CSI + '4m' + 'c' + CSI + '38;5;50;48;5;60m' + 'd'
+s += CSI + 'm' + 'e'
+# Wide characters, and a repeated character.
+s += cup(4, 1) + CSI + '53;4;58;5;9m' + '\u4e2d\u6587' + CSI + '0m ' + CSI + '53;58;5;10m' + 'r' + CSI + '3b'
+s += CSI + '0m'
+for row, erase in [(5, cup(5, 4) + CSI + 'K'), (6, cup(6, 3) + CSI + '3X'), (7, cup(7, 3) + CSI + '2@'),
+                   (8, cup(8, 3) + CSI + '2P'), (9, cup(9, 5) + CSI + '1K')]:
+    s += cup(row, 1) + OV_UL + 'abcdefghij' + CSI + '0m' + PEN + erase + CSI + '0m'
+# Inside a scroll region: IL, DL, SU, SD with the pen.
+s += CSI + '11;16r'
+for row in range(11, 17):
+    s += cup(row, 1) + CSI + f'58;5;{row}m' + f'line {row}' + CSI + '0m'
+s += PEN + cup(12, 1) + CSI + 'L' + cup(14, 1) + CSI + 'M' + CSI + 'S' + CSI + 'T' + CSI + '0m' + CSI + 'r'
+# DECSC keeps the pen's overline and underline colour; DECRC brings them back.
+s += cup(20, 3) + CSI + '53;58:2::7:8:9m' + E + '7' + CSI + '0m' + cup(20, 1) + 'n' + E + '8' + 's' + CSI + '0m'
+# ED 0 with the pen: the rest of the row and whole rows below.
+s += cup(22, 1) + OV_UL + 'abcdefghij' + CSI + '0m' + PEN + cup(22, 6) + CSI + 'J' + CSI + '0m'
+s += cup(21, 7)
+ITEMS['sgr-overline-underline-colour'] = s
+
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))

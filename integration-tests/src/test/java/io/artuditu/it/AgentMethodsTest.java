@@ -273,14 +273,19 @@ class AgentMethodsTest {
 
         // refusals, each before a pane is made
         int now = paneCount();
-        err("agent.fork", p("target", firstPane), "invalid_request");
+        JsonNode shell = err("agent.fork", p("target", firstPane), "unsupported_agent");
+        assertEquals("not_agent", shell.at("/details/reason").asText(), shell.toString());
+        assertEquals(firstPane, shell.at("/details/pane").asText(), shell.toString());
         String codex = start("eta", "codex").get("pane").asText();
         now = paneCount();
         err("agent.fork", p("target", "eta"), "session_unknown");
         assertEquals(now, paneCount(), "nothing spawned for an unknown session");
         String gemini = start("theta", "gemini").get("pane").asText();
         now = paneCount();
-        err("agent.fork", p("target", "theta"), "unsupported_agent");
+        JsonNode noFork = err("agent.fork", p("target", "theta"), "unsupported_agent");
+        assertEquals("no_fork", noFork.at("/details/reason").asText(), noFork.toString());
+        assertEquals("gemini", noFork.at("/details/agent").asText(), noFork.toString());
+        assertEquals(gemini, noFork.at("/details/pane").asText(), noFork.toString());
         err("agent.fork", p("target", "zeta", "name", "zeta2"), "invalid_request");
         assertEquals(now, paneCount(), "nothing spawned for a refused fork");
         for (String x : new String[] {pane, child, codex, gemini}) {

@@ -210,4 +210,204 @@ class BadInputTest {
         assertTrue(out.contains("Permission denied") || out.contains("exit=1"), out);
         assertTrue(!out.contains("pong"), out);
     }
+
+    // ---- numbers ----
+
+    /** Numbers no request may carry: past the 64-bit integer range, or nonzero and too small for a double. */
+    private static final String[] BEYOND_RANGE = {"1e309", "-1e309", "1e400", "123456789012345678901234567890",
+        "9223372036854775808", "1e999999999", "1e9999999999", "1e-400", "-1e-9999999999"};
+
+    @Test
+    void aNumberBeyondRangeIsAnInvalidRequestNamingTheField() throws Exception {
+        String[][] places = {
+            {"pane.status", "{\"pane\":%s}", "pane", "params.pane"},
+            {"config.patch", "{\"patch\":{\"layout\":{\"gap\":%s}}}", "gap", "params.patch.layout.gap"},
+            {"tab.list", "{\"workspace\":%s}", "workspace", "params.workspace"},
+            {"events.wait", "{\"event\":\"x.y\",\"where\":{\"n\":%s},\"timeout_s\":1}", "n", "params.where.n"},
+            {"workspace.move_block", "{\"workspaces\":[0,%s],\"to\":0}", "workspaces[1]", "params.workspaces[1]"},
+            {"layout.apply", "{\"root\":{\"axis\":\"vertical\",\"ratio\":%s,\"a\":{\"pane\":\"1\"},\"b\":{\"pane\":\"2\"}}}",
+                "ratio", "params.root.ratio"},
+            {"ping", "{\"x\":%s}", "x", "params.x"},
+        };
+        String config = Wire.M.writeValueAsString(Wire.call(server.socket, "config.get", "{}").at("/result/config"));
+        for (String number : BEYOND_RANGE) {
+            for (String[] p : places) {
+                String line = "{\"id\":\"n\",\"method\":\"" + p[0] + "\",\"params\":" + String.format(p[1], number) + "}\n";
+                JsonNode r = raw(line);
+                assertEquals("invalid_request", Wire.code(r), line + " -> " + r);
+                assertEquals("n", r.get("id").asText(), line + " -> " + r);
+                assertEquals(p[2], r.at("/error/details/field").asText(), line + " -> " + r);
+                assertEquals(p[3], r.at("/error/details/path").asText(), line + " -> " + r);
+            }
+            JsonNode top = raw("{\"id\":\"n\",\"method\":\"config.patch\",\"if_revision\":" + number
+                    + ",\"params\":{\"patch\":{\"layout\":{\"gap\":1}}}}\n");
+            assertEquals("invalid_request", Wire.code(top), number + " -> " + top);
+            assertEquals("if_revision", top.at("/error/details/field").asText(), number + " -> " + top);
+        }
+        assertEquals(config, Wire.M.writeValueAsString(Wire.call(server.socket, "config.get", "{}").at("/result/config")),
+                "no refused patch changed the config");
+    }
+
+    @Test
+    void anIntegerMayBeWrittenWithAZeroFractionOrAnExponentAndMinusZeroIsZero() throws Exception {
+        // The server starts with no workspace, so index 0 is not_found: every spelling of 0
+        // gets that same answer, naming index 0.
+        JsonNode atZero = Wire.call(server.socket, "tab.list", "{\"workspace\":0}");
+        for (String zero : new String[] {"-0", "0.0", "-0.0", "0e5", "0.000E-3"}) {
+            JsonNode r = Wire.call(server.socket, "tab.list", "{\"workspace\":" + zero + "}");
+            assertEquals(atZero.get(atZero.has("result") ? "result" : "error"), r.get(atZero.has("result") ? "result" : "error"),
+                    zero + " -> " + r);
+        }
+        JsonNode fraction = Wire.call(server.socket, "tab.list", "{\"workspace\":0.5}");
+        assertEquals("workspace", fraction.at("/error/details/field").asText(), fraction.toString());
+        try {
+            for (String[] gap : new String[][] {{"3.0", "3"}, {"2e0", "2"}, {"400e-2", "4"}, {"-0.0", "0"}}) {
+                JsonNode r = Wire.call(server.socket, "config.patch", "{\"patch\":{\"layout\":{\"gap\":" + gap[0] + "}}}");
+                assertEquals("config", r.at("/result/type").asText(), gap[0] + " -> " + r);
+                JsonNode stored = r.at("/result/config/layout/gap");
+                assertTrue(stored.isIntegralNumber(), gap[0] + " is stored as the integer " + stored);
+                assertEquals(gap[1], stored.asText(), gap[0]);
+            }
+        } finally {
+            Wire.call(server.socket, "config.patch", "{\"patch\":{\"layout\":null}}");
+        }
+    }
+
+    // ---- encodings ----
+
+    @Test
+    void aRequestInAnyEncodingButUtf8IsRefusedAsNotUtf8Json() throws Exception {
+        String ping = "{\"id\":\"e\",\"method\":\"ping\",\"params\":{}}";
+        List<byte[]> lines = new ArrayList<>();
+        for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE", "UTF-16"}) {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(cs);
+            lines.add((ping + "\n").getBytes(c));
+            lines.add(("\uFEFF" + ping + "\n").getBytes(c));
+        }
+        lines.add(("\uFEFF" + ping + "\n").getBytes(StandardCharsets.UTF_8));
+        for (byte[] line : lines) {
+            long before = errors("invalid_request");
+            JsonNode r = Wire.exchange(server.socket, line, null);
+            String what = java.util.HexFormat.of().formatHex(line, 0, 8) + "… -> " + r;
+            assertEquals("invalid_request", Wire.code(r), what);
+            assertTrue(r.get("id").isNull(), what);
+            assertTrue(r.at("/error/message").asText().contains("not UTF-8 JSON"), what);
+            assertEquals("not_utf8", r.at("/error/details/reason").asText(), what);
+            assertEquals(before + 1, errors("invalid_request"), "uhp.stats counts it");
+        }
+        assertEquals("pong", Wire.exchange(server.socket, ping + "\n", "ping").at("/result/type").asText(),
+                "the same request in UTF-8 is answered");
+    }
+
+    // ---- the connection limit ----
+
+    /**
+     * 80 connections held (event subscriptions, which stay open), then 200 more at once: every
+     * one of the 200 reads the structured refusal and the connection's end well within 2 s
+     * (none is closed without it, none waits behind the others), and the server serves again
+     * once the held ones go.
+     */
+    @Test
+    void everyConnectionOfABurstPastTheLimitReadsItsRefusalPromptly() throws Exception {
+        long rejected = stats().at("/connections/rejected").asLong();
+        List<SocketChannel> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < Limits.MAX_CONNECTIONS; i++) {
+                SocketChannel ch = Wire.connect(server.socket);
+                held.add(ch);
+                Wire.send(ch, "{\"id\":\"h\",\"method\":\"events.subscribe\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
+                assertTrue(readLine(ch).contains("events_subscribed"), "holder " + i + " is served");
+            }
+            int burst = 200;
+            List<String> replies = burst(server.socket, burst, 2_000);
+            for (int i = 0; i < burst; i++) {
+                JsonNode r = Wire.validated(replies.get(i), null);
+                assertEquals("too_many_connections", Wire.code(r), "client " + i + ": " + replies.get(i));
+                assertTrue(r.get("id").isNull(), replies.get(i));
+            }
+        } finally {
+            for (SocketChannel c : held) {
+                c.close();
+            }
+        }
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        long active;
+        while ((active = stats().at("/connections/active").asLong()) > 1 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(1, active, "held connections are released");
+        assertEquals(rejected + 200, stats().at("/connections/rejected").asLong());
+        assertEquals("pong", Wire.call(server.socket, "ping", "{}").at("/result/type").asText());
+    }
+
+    /** One line from a blocking channel (the reply to a stream request), without its newline. */
+    private static String readLine(SocketChannel ch) throws Exception {
+        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
+        while (ch.read(one) > 0) {
+            if (one.get(0) == '\n') {
+                return line.toString(StandardCharsets.UTF_8);
+            }
+            line.write(one.get(0));
+            one.clear();
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Opens {@code n} connections at once, each sending a ping as any client would, and reads
+     * each to its end on one selector; fails if any has not ended within {@code boundMillis}
+     * of the burst's start. Returns what each read.
+     */
+    private static List<String> burst(Path socket, int n, long boundMillis) throws Exception {
+        long start = System.nanoTime();
+        List<SocketChannel> chans = new ArrayList<>();
+        List<java.io.ByteArrayOutputStream> got = new ArrayList<>();
+        try (java.nio.channels.Selector sel = java.nio.channels.Selector.open()) {
+            for (int i = 0; i < n; i++) {
+                chans.add(Wire.connect(socket));
+                got.add(new java.io.ByteArrayOutputStream());
+            }
+            for (int i = 0; i < n; i++) {
+                SocketChannel ch = chans.get(i);
+                try {
+                    Wire.send(ch, "{\"id\":\"b\",\"method\":\"ping\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
+                } catch (java.io.IOException refusedFirst) {
+                    // the refusal may come before the client has written; it still reads it
+                }
+                ch.configureBlocking(false);
+                ch.register(sel, java.nio.channels.SelectionKey.OP_READ, i);
+            }
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(4096);
+            int open = n;
+            long deadline = start + boundMillis * 1_000_000L;
+            while (open > 0) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                assertTrue(left > 0, open + " of " + n + " refused clients still waiting after " + boundMillis + " ms");
+                sel.select(left);
+                for (java.nio.channels.SelectionKey k : sel.selectedKeys()) {
+                    int i = (Integer) k.attachment();
+                    buf.clear();
+                    int r;
+                    try {
+                        r = chans.get(i).read(buf);
+                    } catch (java.io.IOException reset) {
+                        r = -1;
+                    }
+                    if (r > 0) {
+                        got.get(i).write(buf.array(), 0, r);
+                    } else if (r < 0) {
+                        k.cancel();
+                        open--;
+                    }
+                }
+                sel.selectedKeys().clear();
+            }
+        } finally {
+            for (SocketChannel ch : chans) {
+                ch.close();
+            }
+        }
+        return got.stream().map(b -> b.toString(StandardCharsets.UTF_8)).toList();
+    }
 }

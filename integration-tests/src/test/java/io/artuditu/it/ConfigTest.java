@@ -43,6 +43,7 @@ class ConfigTest {
             Cli.Result patch = Cli.run(s.env, "config", "patch", "{\"sidebars\":{\"left\":{\"width\":40}},\"theme\":{\"id\":\"nord\"}}");
             assertEquals(0, patch.status(), patch.err());
             assertEquals(40, json(patch.out()).at("/config/sidebars/left/width").intValue());
+            assertEquals(json("\"nord\""), json(patch.out()).at("/config/theme"), "config.theme is the id");
             assertTrue(json(patch.out()).at("/config/sidebars/left/visible").booleanValue(), "the sibling keeps its default");
             assertEquals(json("{\"sidebars\":{\"left\":{\"width\":40}},\"theme\":{\"id\":\"nord\"}}"),
                     new TomlMapper().readTree(file.toFile()), "the file holds what was set");
@@ -55,7 +56,7 @@ class ConfigTest {
         try (ForegroundServer s = new ForegroundServer(home)) {
             JsonNode c = ok(Wire.call(s.socket, "config.get", "{}"));
             assertEquals(40, c.at("/config/sidebars/left/width").intValue());
-            assertEquals("nord", c.at("/config/theme/id").asText());
+            assertEquals(json("\"nord\""), c.at("/config/theme"), "read back from the table the file holds");
             assertEquals(4, c.at("/config/layout/gap").intValue());
 
             Files.writeString(file, "[layout]\ngap = 6\n\n[keymap.bindings]\nsplit = \"C-s\"\n\n[ghost]\nkept = true\n");
@@ -64,10 +65,35 @@ class ConfigTest {
             JsonNode r = ok(Wire.call(s.socket, "config.get", "{}"));
             assertEquals(6, r.at("/config/layout/gap").intValue());
             assertEquals("C-s", r.at("/config/keymap/bindings/split").asText());
-            assertEquals("default", r.at("/config/theme/id").asText(), "a key gone from the file is back to its default");
+            assertEquals(json("\"default\""), r.at("/config/theme"), "a key gone from the file is back to its default");
             assertTrue(r.at("/inactive/ghost/kept").booleanValue(), "a table nobody owns is reported, not dropped");
             ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"layout\":{\"gap\":2}}}"));
             assertTrue(new TomlMapper().readTree(file.toFile()).at("/ghost/kept").booleanValue(), "and kept in the file");
+        }
+    }
+
+    @Test
+    void theThemeIsItsIdOnTheWireAndATableInTheFile() throws Exception {
+        Path file = home.resolve("config.toml");
+        try (ForegroundServer s = new ForegroundServer(home)) {
+            assertEquals(json("\"default\""), ok(Wire.call(s.socket, "config.get", "{}")).at("/config/theme"));
+            JsonNode plain = ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":\"nord\"}}"));
+            assertEquals(json("\"nord\""), plain.at("/config/theme"), "the id alone is accepted and answered");
+            assertEquals(json("{\"theme\":{\"id\":\"nord\"}}"), new TomlMapper().readTree(file.toFile()),
+                    "the file keeps the table, which every version reads");
+            assertTrue(Files.readString(file).contains("theme.id = 'nord'"), "the table in dotted form: " + Files.readString(file));
+            Files.writeString(file, "[theme]\nid = \"nord\"\n");
+            ok(Wire.call(s.socket, "server.reload_config", "{}"));
+            assertEquals(json("\"nord\""), ok(Wire.call(s.socket, "config.get", "{}")).at("/config/theme"),
+                    "the table written by hand reads the same");
+            JsonNode table = ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":{\"id\":\"dracula\"}}}"));
+            assertEquals(json("\"dracula\""), table.at("/config/theme"), "the table is accepted too");
+            assertEquals("not_found", Wire.code(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":\"nope\"}}")));
+            assertEquals("invalid_request", Wire.code(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":7}}")));
+            assertEquals(json("\"dracula\""), ok(Wire.call(s.socket, "config.get", "{}")).at("/config/theme"));
+            ok(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":null}}"));
+            assertEquals(json("\"default\""), ok(Wire.call(s.socket, "config.get", "{}")).at("/config/theme"),
+                    "null resets it");
         }
     }
 

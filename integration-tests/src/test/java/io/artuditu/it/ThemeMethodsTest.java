@@ -165,7 +165,7 @@ class ThemeMethodsTest {
             assertEquals("nord", changed.at("/data/active").asText());
             Path file = home.resolve("config.toml");
             assertTrue(Files.readString(file).contains("nord"), "persisted");
-            assertEquals("nord", ok(s.socket, "config.get", "{}").at("/config/theme/id").asText());
+            assertEquals("nord", ok(s.socket, "config.get", "{}").at("/config/theme").asText());
             assertEquals("nord", active(ok(s.socket, "theme.list", "{}")));
 
             String before = Files.readString(file);
@@ -175,7 +175,7 @@ class ThemeMethodsTest {
             assertEquals("not_found", Wire.code(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":{\"id\":\"nope\"}}}")));
             assertEquals("not_found", Wire.code(Wire.call(s.socket, "config.patch", "{\"patch\":{\"theme\":\"nope\"}}")));
             assertEquals(before, Files.readString(file), "the file is untouched");
-            assertEquals("nord", ok(s.socket, "config.get", "{}").at("/config/theme/id").asText(), "and the live config");
+            assertEquals("nord", ok(s.socket, "config.get", "{}").at("/config/theme").asText(), "and the live config");
 
             ok(s.socket, "config.patch", "{\"patch\":{\"theme\":\"dracula\"}}");
             assertEquals("config", awaitEvent(events, "theme.changed").at("/data/reason").asText());
@@ -191,7 +191,7 @@ class ThemeMethodsTest {
             assertEquals("invalid_request", Wire.code(Wire.call(s.socket, "theme.reload", "{\"url\":\"https://x/t.toml\"}")),
                     "the API takes no URL");
             assertEquals("invalid_request", Wire.code(Wire.call(s.socket, "theme.list", "{\"all\":true}")));
-            assertEquals("terminal", ok(s.socket, "config.get", "{}").at("/config/theme/id").asText());
+            assertEquals("terminal", ok(s.socket, "config.get", "{}").at("/config/theme").asText());
         }
     }
 
@@ -235,7 +235,7 @@ class ThemeMethodsTest {
             assertEquals(BUILTINS.size() + 1, reload.get("count").asInt());
             assertEquals("mine", reload.get("configured").asText());
             assertEquals("default", reload.get("active").asText(), "falls back visually");
-            assertEquals("mine", ok(s.socket, "config.get", "{}").at("/config/theme/id").asText(), "keeps the id");
+            assertEquals("mine", ok(s.socket, "config.get", "{}").at("/config/theme").asText(), "keeps the id");
             assertTrue(Files.readString(home.resolve("config.toml")).contains("mine"));
 
             // a broken file reported by an explicit reload, and the theme coming back
@@ -255,7 +255,7 @@ class ThemeMethodsTest {
             assertFalse(list.get("selected_available").asBoolean());
             assertEquals("default", active(list));
             ok(s.socket, "server.reload_config", "{}");
-            assertEquals("mine", ok(s.socket, "config.get", "{}").at("/config/theme/id").asText(),
+            assertEquals("mine", ok(s.socket, "config.get", "{}").at("/config/theme").asText(),
                     "a hand-edited or stale file is taken as written");
         }
     }

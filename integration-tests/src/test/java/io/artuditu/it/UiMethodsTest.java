@@ -253,6 +253,33 @@ class UiMethodsTest extends OneServerPerClass {
     }
 
     @Test
+    void aNotificationWhoseTtlRanOutLeavesTheListAndTheServerSaysSo() throws Exception {
+        ok(sock, "ui.notification.clear", "{\"dedupe_key\":\"expiry\"}");
+        long fence = ok(sock, "events.wait", "{\"event\":\"ui.notification.changed\",\"timeout_s\":1}").get("sequence")
+                .asLong();
+        long pushedAt = System.nanoTime();
+        ok(sock, "ui.notification.push", "{\"text\":\"brief\",\"ttl_ms\":500,\"dedupe_key\":\"expiry\"}");
+        JsonNode pushed = ok(sock, "events.wait", "{\"event\":\"ui.notification.changed\",\"after_sequence\":" + fence
+                + ",\"timeout_s\":5}");
+        assertTrue(pushed.get("matched").asBoolean(), "the push is announced: " + pushed);
+        assertTrue(ok(sock, "ui.notification.list", "{}").get("notifications").findValuesAsText("text").contains("brief"));
+        // The next changes come from the server alone; the one after which the list lacks it is its expiry.
+        long after = pushed.at("/event/sequence").asLong();
+        for (int i = 0; ; i++) {
+            JsonNode changed = ok(sock, "events.wait", "{\"event\":\"ui.notification.changed\",\"after_sequence\":"
+                    + after + ",\"timeout_s\":5}");
+            assertTrue(changed.get("matched").asBoolean(), "the expiry is announced without a call: " + changed);
+            after = changed.at("/event/sequence").asLong();
+            if (!ok(sock, "ui.notification.list", "{}").get("notifications").findValuesAsText("text").contains("brief")) {
+                long waitedMs = (System.nanoTime() - pushedAt) / 1_000_000;
+                assertTrue(waitedMs >= 450, "not before the TTL ran out: " + waitedMs + " ms");
+                return;
+            }
+            assertTrue(i < 5, "an announced change took it away");
+        }
+    }
+
+    @Test
     void docks() throws Exception {
         String rows = "[{\"text\":\"one\",\"dot\":\"working\",\"action\":\"act\",\"value\":\"1\",\"menu\":[{\"title\":\"Open\","
                 + "\"action\":\"act\",\"value\":\"o\"},{\"title\":\"\",\"action\":\"\"},{\"title\":\"Kill\",\"action\":\"act\","

@@ -19,7 +19,7 @@ import org.ops4j.pax.exam.Option;
 
 /**
  * The runtime every Pax Exam test boots: Felix (from the test class path) with SCR, the DS
- * and promise APIs, Jackson, ConfigAdmin and the project's four runtime bundles, as the
+ * and promise APIs, Jackson and the project's four runtime bundles, as the
  * distribution's {@code artuditu.bndrun} lists them. Third-party bundles come by {@code mvn:}
  * URL from the local repository (the pom pre-fetches them; nothing is downloaded at test
  * time); the reactor's own bundles by {@code file:} URL from their {@code target/} folders.
@@ -45,7 +45,6 @@ final class PaxRuntime {
                 mavenBundle("org.osgi", "org.osgi.util.promise").versionAsInProject(),
                 mavenBundle("org.osgi", "org.osgi.service.component").versionAsInProject(),
                 mavenBundle("org.apache.felix", "org.apache.felix.scr").versionAsInProject(),
-                mavenBundle("org.apache.felix", "org.apache.felix.configadmin").versionAsInProject(),
                 mavenBundle("com.fasterxml.jackson.core", "jackson-annotations").versionAsInProject(),
                 mavenBundle("com.fasterxml.jackson.core", "jackson-core").versionAsInProject(),
                 mavenBundle("com.fasterxml.jackson.core", "jackson-databind").versionAsInProject(),

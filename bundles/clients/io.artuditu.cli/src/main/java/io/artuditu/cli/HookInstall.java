@@ -12,17 +12,15 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -483,36 +481,15 @@ final class HookInstall {
     }
 
     /**
-     * Replaces the file (the target of a symbolic link, not the link) atomically: a temporary
-     * file beside it with the old file's mode ({@code 0600} for a new one), written and synced,
-     * renamed over it, then the folder synced.
+     * Replaces the file (the target of a symbolic link, not the link) with {@link AtomicFiles},
+     * keeping the old file's mode ({@code 0600} for a new one).
      */
     static void write(Path file, String text) throws IOException {
         Path target = Files.isSymbolicLink(file) ? file.toRealPath() : file.toAbsolutePath();
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
+        Files.createDirectories(target.getParent());
         Set<PosixFilePermission> mode = Files.exists(target) ? Files.getPosixFilePermissions(target)
                 : PosixFilePermissions.fromString("rw-------");
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer b = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-                while (b.hasRemaining()) {
-                    ch.write(b);
-                }
-                ch.force(true);
-            }
-            Files.setPosixFilePermissions(tmp, mode);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            // the rename is done; syncing the folder only makes it durable sooner
-        }
+        AtomicFiles.write(target, text.getBytes(StandardCharsets.UTF_8), mode);
     }
 
     // --- output --------------------------------------------------------------------------------

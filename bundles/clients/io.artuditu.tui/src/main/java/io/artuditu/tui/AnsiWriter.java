@@ -4,10 +4,11 @@ import io.artuditu.vt.Style;
 
 /**
  * Turns the difference between two canvases into the bytes for the outer terminal: cursor
- * moves, SGR and text for the cells that changed, nothing else. Colours are reduced to what
- * the outer terminal shows (true colour, 256 or 16). When the terminal answered that it
- * supports synchronized output (mode 2026) the update is bracketed by it, so a frame never
- * shows half drawn.
+ * moves, SGR and text for the cells that changed, nothing else. Colours, the underline colour
+ * among them, are reduced to what the outer terminal shows (true colour, 256 or 16). Every
+ * SGR starts from a reset, so no attribute of one cell carries into the next. When the
+ * terminal answered that it supports synchronized output (mode 2026) the update is bracketed
+ * by it, so a frame never shows half drawn.
  *
  * <p>Under a palette {@link Theme} on a true-colour or 256-colour terminal, every cell's
  * default foreground and background and its indexed colours 0–15 are written as the theme's
@@ -70,6 +71,7 @@ final class AnsiWriter {
         int cx = -1;
         int cy = -1;
         long cur = Long.MIN_VALUE;
+        int curColor = 0;
         for (int y = 0; y < next.rows; y++) {
             if (rows != null && !full && !rows[y]) {
                 continue;
@@ -81,18 +83,20 @@ final class AnsiWriter {
                     continue;
                 }
                 long s = next.st[i];
+                int color = shownUnderlineColor(next, i);
                 // after a clear a blank default cell already shows, unless the theme colours it
                 if (full ? (g.equals(Canvas.BLANK) && s == Style.DEFAULT && !mapping)
-                        : (g.equals(prev.ch[i]) && s == prev.st[i]
+                        : (g.equals(prev.ch[i]) && s == prev.st[i] && color == shownUnderlineColor(prev, i)
                                 && !(x + 1 < next.cols && wideChanged(prev, next, i + 1)))) {
                     continue;
                 }
                 if (cy != y || cx != x) {
                     out.append("\033[").append(y + 1).append(';').append(x + 1).append('H');
                 }
-                if (s != cur) {
-                    sgr(out, s);
+                if (s != cur || color != curColor) {
+                    sgr(out, s, color);
                     cur = s;
+                    curColor = color;
                 }
                 out.append(g);
                 boolean wide = x + 1 < next.cols && next.ch[i + 1] == Canvas.CONTINUATION;
@@ -115,12 +119,20 @@ final class AnsiWriter {
         return out.toString();
     }
 
+    /**
+     * The cell's underline colour where it shows: under an underline. Elsewhere it draws
+     * nothing, so it is neither written nor a reason to draw the cell again.
+     */
+    private static int shownUnderlineColor(Canvas c, int i) {
+        return Style.underline(c.st[i]) != 0 ? c.underlineColor(i) : 0;
+    }
+
     /** The cell's right neighbour went from or to the right half of a wide grapheme. */
     private static boolean wideChanged(Canvas prev, Canvas next, int j) {
         return (prev.ch[j] == Canvas.CONTINUATION) != (next.ch[j] == Canvas.CONTINUATION);
     }
 
-    private void sgr(StringBuilder out, long s) {
+    private void sgr(StringBuilder out, long s, int underlineColor) {
         out.append("\033[0");
         if (Style.has(s, Style.BOLD)) {
             out.append(";1");
@@ -140,7 +152,13 @@ final class AnsiWriter {
         if (Style.has(s, Style.STRIKE)) {
             out.append(";9");
         }
+        if (Style.has(s, Style.OVERLINE)) {
+            out.append(";53");
+        }
         boolean mapping = mapping();
+        if (underlineColor != 0) {
+            underlineColor(out, mapping ? theme.paneColor(underlineColor, false) : underlineColor);
+        }
         color(out, mapping ? theme.paneColor(Style.fg(s), false) : Style.fg(s), false);
         color(out, mapping ? theme.paneColor(Style.bg(s), true) : Style.bg(s), true);
         out.append('m');
@@ -160,22 +178,50 @@ final class AnsiWriter {
         cursorSet = want;
     }
 
-    private void color(StringBuilder out, int c, boolean bg) {
-        int kind = Style.colorKind(c);
-        if (kind == Style.COLOR_DEFAULT) {
-            return;
-        }
+    /**
+     * {@code c}, not the default colour, as the outer terminal shows it: RGB only on a
+     * true-colour terminal, else a palette index (below 16 on a 16-colour terminal).
+     */
+    private int reduce(int c) {
         int v = Style.colorValue(c);
-        if (kind == Style.COLOR_RGB) {
+        if (Style.colorKind(c) == Style.COLOR_RGB) {
             if (depth == TRUECOLOR) {
-                out.append(bg ? ";48;2;" : ";38;2;").append((v >> 16) & 255).append(';')
-                        .append((v >> 8) & 255).append(';').append(v & 255);
-                return;
+                return c;
             }
             v = Palette.nearest256((v >> 16) & 255, (v >> 8) & 255, v & 255);
         }
         if (v >= 16 && depth == COLORS_16) {
             v = Palette.nearest16(v);
+        }
+        return Style.indexed(v);
+    }
+
+    /**
+     * SGR 58 in the colon form ({@code 58:5:n}, {@code 58:2::r:g:b}): a terminal that does not
+     * know 58 skips the whole colon group, where the semicolon form's numbers would be read as
+     * attributes of their own ({@code 2} dim, {@code 5} blink).
+     */
+    private void underlineColor(StringBuilder out, int c) {
+        int r = reduce(c);
+        int v = Style.colorValue(r);
+        if (Style.colorKind(r) == Style.COLOR_RGB) {
+            out.append(";58:2::").append((v >> 16) & 255).append(':').append((v >> 8) & 255).append(':')
+                    .append(v & 255);
+        } else {
+            out.append(";58:5:").append(v);
+        }
+    }
+
+    private void color(StringBuilder out, int c, boolean bg) {
+        if (Style.colorKind(c) == Style.COLOR_DEFAULT) {
+            return;
+        }
+        int r = reduce(c);
+        int v = Style.colorValue(r);
+        if (Style.colorKind(r) == Style.COLOR_RGB) {
+            out.append(bg ? ";48;2;" : ";38;2;").append((v >> 16) & 255).append(';')
+                    .append((v >> 8) & 255).append(';').append(v & 255);
+            return;
         }
         if (v < 8) {
             out.append(';').append((bg ? 40 : 30) + v);

@@ -5,8 +5,9 @@ import io.artuditu.vt.Width;
 import java.util.Arrays;
 
 /**
- * A picture of the whole outer terminal: per cell a grapheme and a rendition packed as
- * {@link Style} packs it. A wide grapheme sits in its left cell; its right cell holds
+ * A picture of the whole outer terminal: per cell a grapheme, a rendition packed as
+ * {@link Style} packs it and an underline colour (kept apart, as the emulator keeps it, and
+ * only once a cell has one). A wide grapheme sits in its left cell; its right cell holds
  * {@link #CONTINUATION}. The workbench paints a fresh canvas for each frame and
  * {@link AnsiWriter} sends the difference from the previous one.
  */
@@ -19,6 +20,8 @@ final class Canvas {
     final int rows;
     final String[] ch;
     final long[] st;
+    /** Underline colours by cell ({@link Style} colours, 0 the default); null while every cell has the default. */
+    private int[] ul;
     /** Where the outer cursor should be, or -1 to hide it; and its DECSCUSR shape. */
     int cursorX = -1;
     int cursorY = -1;
@@ -37,10 +40,18 @@ final class Canvas {
         Canvas c = new Canvas(cols, rows);
         System.arraycopy(ch, 0, c.ch, 0, ch.length);
         System.arraycopy(st, 0, c.st, 0, st.length);
+        if (ul != null) {
+            c.ul = ul.clone();
+        }
         c.cursorX = cursorX;
         c.cursorY = cursorY;
         c.cursorShape = cursorShape;
         return c;
+    }
+
+    /** Cell {@code i}'s underline colour, 0 for the default. */
+    int underlineColor(int i) {
+        return ul == null ? 0 : ul[i];
     }
 
     boolean inside(int x, int y) {
@@ -53,6 +64,11 @@ final class Canvas {
      * grapheme blanks its other half, so the picture never holds a half character.
      */
     void put(int x, int y, String g, int width, long style) {
+        put(x, y, g, width, style, 0);
+    }
+
+    /** {@link #put(int, int, String, int, long)} with an underline colour: a {@link Style} colour, 0 the default. */
+    void put(int x, int y, String g, int width, long style, int underlineColor) {
         if (!inside(x, y)) {
             return;
         }
@@ -67,9 +83,18 @@ final class Canvas {
         }
         ch[i] = g;
         st[i] = style;
+        if (underlineColor != 0 && ul == null) {
+            ul = new int[ch.length];
+        }
+        if (ul != null) {
+            ul[i] = underlineColor;
+        }
         if (width == 2) {
             ch[i + 1] = CONTINUATION;
             st[i + 1] = style;
+            if (ul != null) {
+                ul[i + 1] = underlineColor;
+            }
         }
     }
 

@@ -78,7 +78,19 @@ final class Console implements App.Outer {
                     return; // not a platform JLine ships: let it find its own way
                 }
                 Files.createDirectories(dir);
-                AtomicFiles.write(lib, r.readAllBytes());
+                AtomicFiles.removeLeftovers(lib); // what a start cut short in the middle of this write left
+                byte[] bytes = r.readAllBytes();
+                // A TUI starting at the same moment may take this write's temporary file for a
+                // leftover and remove it; it writes the same library, else this one tries again.
+                for (int attempt = 1; !Files.isRegularFile(lib); attempt++) {
+                    try {
+                        AtomicFiles.write(lib, bytes);
+                    } catch (IOException e) {
+                        if (attempt == 3) {
+                            throw e;
+                        }
+                    }
+                }
             }
         }
         System.setProperty("library.jline.path", dir.toString());

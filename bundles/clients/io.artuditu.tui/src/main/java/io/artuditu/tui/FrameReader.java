@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.artuditu.vt.Style;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -13,8 +14,8 @@ import java.util.List;
  * tens of thousands of cells up to sixty times a second, so this is the TUI's hottest code.
  */
 final class FrameReader {
-    /** One run: cells from (x, y) on, in order. */
-    record Run(int x, int y, String[] ch, long[] st) {
+    /** One run: cells from (x, y) on, in order; {@code ul} their underline colours, null when none has one. */
+    record Run(int x, int y, String[] ch, long[] st, int[] ul) {
     }
 
     /** A decoded frame; cursorX is -1 when the cursor is hidden. */
@@ -75,6 +76,8 @@ final class FrameReader {
             int y = 0;
             List<String> ch = new ArrayList<>();
             List<Long> st = new ArrayList<>();
+            // Underline colours by cell; allocated at the first cell that has one (few runs do).
+            int[] ul = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 p.nextToken();
@@ -83,7 +86,16 @@ final class FrameReader {
                     case "y" -> y = p.getIntValue();
                     case "cells" -> {
                         while (p.nextToken() == JsonToken.START_OBJECT) {
-                            cell(p, ch, st);
+                            int color = cell(p, ch, st);
+                            if (color != 0 || ul != null) {
+                                int i = ch.size() - 1;
+                                if (ul == null) {
+                                    ul = new int[Math.max(16, i + 1)];
+                                } else if (i >= ul.length) {
+                                    ul = Arrays.copyOf(ul, ul.length * 2);
+                                }
+                                ul[i] = color;
+                            }
                         }
                     }
                     default -> p.skipChildren();
@@ -93,14 +105,16 @@ final class FrameReader {
             for (int i = 0; i < s.length; i++) {
                 s[i] = st.get(i);
             }
-            runs.add(new Run(x, y, ch.toArray(new String[0]), s));
+            runs.add(new Run(x, y, ch.toArray(new String[0]), s, ul == null ? null : Arrays.copyOf(ul, s.length)));
         }
         return runs;
     }
 
-    private static void cell(JsonParser p, List<String> ch, List<Long> st) throws IOException {
+    /** Adds one cell's grapheme and rendition; returns its underline colour (0 for none). */
+    private static int cell(JsonParser p, List<String> ch, List<Long> st) throws IOException {
         String g = " ";
         long s = Style.DEFAULT;
+        int ul = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
             p.nextToken();
@@ -108,12 +122,14 @@ final class FrameReader {
                 case "ch" -> g = p.getText();
                 case "fg" -> s = Style.withFg(s, color(p));
                 case "bg" -> s = Style.withBg(s, color(p));
+                case "underline_color" -> ul = color(p);
                 case "mods" -> s |= mods(p);
                 default -> p.skipChildren();
             }
         }
         ch.add(g.length() == 1 && g.charAt(0) == ' ' ? Canvas.BLANK : g);
         st.add(s);
+        return ul;
     }
 
     private static int color(JsonParser p) throws IOException {
@@ -154,6 +170,7 @@ final class FrameReader {
                 case "underline" -> s |= 1L << Style.UNDERLINE_SHIFT;
                 case "reverse" -> s |= Style.REVERSE;
                 case "crossed_out" -> s |= Style.STRIKE;
+                case "overline" -> s |= Style.OVERLINE;
                 default -> { }
             }
         }

@@ -33,6 +33,8 @@ final class PaneView {
     private int rows;
     private String[] ch;
     private long[] st;
+    /** Underline colours by cell; null while every cell has the default (most panes, always). */
+    private int[] ul;
     /** Rows a frame changed since they were last painted. */
     private boolean[] damage;
     private int cursorX = -1;
@@ -53,6 +55,7 @@ final class PaneView {
         rows = Math.max(1, r);
         ch = new String[cols * rows];
         st = new long[cols * rows];
+        ul = null;
         damage = new boolean[rows];
         Arrays.fill(ch, Canvas.BLANK);
         Arrays.fill(damage, true);
@@ -105,6 +108,9 @@ final class PaneView {
         if (f.full()) {
             Arrays.fill(ch, Canvas.BLANK);
             Arrays.fill(st, Style.DEFAULT);
+            if (ul != null) {
+                Arrays.fill(ul, 0);
+            }
             Arrays.fill(damage, true);
         }
         for (FrameReader.Run run : f.runs()) {
@@ -114,15 +120,25 @@ final class PaneView {
                 continue;
             }
             damage[y] = true;
+            int[] colors = run.ul();
+            if (colors != null && ul == null) {
+                ul = new int[cols * rows];
+            }
             for (int k = 0; k < run.ch().length && x < cols; k++) {
                 String g = run.ch()[k];
                 int w = g == Canvas.BLANK ? 1 : Math.max(1, Width.of(g));
                 int i = y * cols + x;
                 ch[i] = g;
                 st[i] = run.st()[k];
+                if (ul != null) {
+                    ul[i] = colors == null ? 0 : colors[k];
+                }
                 if (w == 2 && x + 1 < cols) {
                     ch[i + 1] = Canvas.CONTINUATION;
                     st[i + 1] = run.st()[k];
+                    if (ul != null) {
+                        ul[i + 1] = ul[i];
+                    }
                 }
                 x += w;
             }
@@ -162,11 +178,12 @@ final class PaneView {
                 continue;
             }
             long s = dim ? (st[i] | Style.DIM) : st[i];
+            int u = ul == null ? 0 : ul[i];
             boolean wide = c + 1 < cols && ch[i + 1] == Canvas.CONTINUATION;
             if (wide && c + 1 >= w) {
-                canvas.put(x + c, y + r, Canvas.BLANK, 1, s);
+                canvas.put(x + c, y + r, Canvas.BLANK, 1, s, u);
             } else {
-                canvas.put(x + c, y + r, g, wide ? 2 : 1, s);
+                canvas.put(x + c, y + r, g, wide ? 2 : 1, s, u);
             }
         }
     }

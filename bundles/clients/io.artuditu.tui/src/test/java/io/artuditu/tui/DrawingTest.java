@@ -49,6 +49,67 @@ class DrawingTest {
         assertTrue(new AnsiWriter(AnsiWriter.COLORS_16).diff(null, rgb, null).contains(";91m"), "and on 16 colours bright red");
     }
 
+    static final long UL = 1L << Style.UNDERLINE_SHIFT;
+
+    @Test
+    void overlineAndTheUnderlineColourAreDrawnAndNeverLeakIntoTheNextCell() {
+        AnsiWriter w = new AnsiWriter(AnsiWriter.TRUECOLOR);
+        Canvas c = new Canvas(6, 1);
+        c.put(0, 0, "a", 1, Style.OVERLINE);
+        c.put(1, 0, "b", 1, UL, Style.rgb(1, 2, 3));
+        c.put(2, 0, "c", 1, UL);
+        c.put(3, 0, "d", 1, UL | Style.OVERLINE, Style.indexed(9));
+        c.put(4, 0, "e", 1, Style.DEFAULT);
+        String d = w.diff(null, c, null);
+        assertTrue(d.contains("\033[0;53ma\033[0;4;58:2::1:2:3mb\033[0;4mc\033[0;4;53;58:5:9md\033[0me"), d);
+    }
+
+    @Test
+    void anUnderlineColourWithoutAnUnderlineIsNotWritten() {
+        AnsiWriter w = new AnsiWriter(AnsiWriter.TRUECOLOR);
+        Canvas c = new Canvas(3, 1);
+        c.put(0, 0, "a", 1, Style.DEFAULT, Style.indexed(9));
+        c.put(1, 0, "b", 1, Style.BOLD, Style.indexed(9));
+        c.put(2, 0, "c", 1, UL, Style.indexed(9));
+        String d = w.diff(null, c, null);
+        assertTrue(d.contains("\033[1;1H\033[0ma\033[0;1mb\033[0;4;58:5:9mc"), "58 only where an underline shows it: " + d);
+        Canvas other = c.copy();
+        other.put(0, 0, "a", 1, Style.DEFAULT, Style.indexed(10));
+        assertEquals("\033[?25l\033[0m", w.diff(c, other, null), "nothing to draw: no underline shows the colour");
+    }
+
+    @Test
+    void aCellWhoseUnderlineColourAloneChangedIsRedrawn() {
+        AnsiWriter w = new AnsiWriter(AnsiWriter.COLORS_256);
+        Canvas a = new Canvas(4, 1);
+        a.text(0, 0, "abcd", UL, 4);
+        Canvas b = a.copy();
+        b.put(1, 0, "b", 1, UL, Style.indexed(1));
+        String d = w.diff(a, b, null);
+        assertTrue(d.contains("\033[1;2H\033[0;4;58:5:1mb"), d);
+        assertFalse(d.contains("c"), d);
+        assertEquals(Style.indexed(1), b.underlineColor(1));
+        assertEquals(0, a.underlineColor(1), "the copy does not share its cells with the original");
+    }
+
+    @Test
+    void theUnderlineColourIsReducedLikeTheOtherColours() {
+        Canvas c = new Canvas(2, 1);
+        c.put(0, 0, "x", 1, UL, Style.rgb(255, 0, 0));
+        assertTrue(new AnsiWriter(AnsiWriter.TRUECOLOR).diff(null, c, null).contains(";58:2::255:0:0m"));
+        assertTrue(new AnsiWriter(AnsiWriter.COLORS_256).diff(null, c, null).contains(";58:5:196m"),
+                "true colour becomes the nearest 256-colour entry");
+        assertTrue(new AnsiWriter(AnsiWriter.COLORS_16).diff(null, c, null).contains(";58:5:9m"), "and on 16 colours bright red");
+        c.put(0, 0, "x", 1, UL, Style.indexed(200));
+        String d16 = new AnsiWriter(AnsiWriter.COLORS_16).diff(null, c, null);
+        assertTrue(d16.contains(";58:5:13m"), "a 256-colour entry becomes the nearest of the 16: " + d16);
+        c.put(0, 0, "x", 1, UL, Style.indexed(1));
+        AnsiWriter themed = new AnsiWriter(AnsiWriter.TRUECOLOR);
+        themed.theme(ThemeTest.mine());
+        String d = themed.diff(null, c, null);
+        assertTrue(d.contains(";58:2::191:97:106;"), "ANSI red is the theme's red (#bf616a), as for text: " + d);
+    }
+
     @Test
     void aCellsOnlyRedrawLooksAtTheRowsTheFramesTouched() {
         AnsiWriter w = new AnsiWriter(AnsiWriter.COLORS_256);

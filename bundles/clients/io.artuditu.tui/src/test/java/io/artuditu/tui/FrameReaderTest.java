@@ -35,6 +35,40 @@ class FrameReaderTest {
     }
 
     @Test
+    void overlineAndTheUnderlineColourAreRead() throws Exception {
+        FrameReader.Frame f = FrameReader.read("{\"frame\":{\"full\":true,\"cells\":[{\"x\":0,\"y\":0,\"cells\":["
+                + "{\"ch\":\"o\",\"mods\":{\"overline\":true}},"
+                + "{\"ch\":\"u\",\"underline_color\":{\"indexed\":196},\"mods\":{\"underline\":true}},"
+                + "{\"ch\":\"v\",\"underline_color\":{\"rgb\":[1,2,3]},\"mods\":{\"underline\":true,\"overline\":true}},"
+                + "{\"ch\":\"p\"}]}],\"cursor\":null}}");
+        FrameReader.Run r = f.runs().get(0);
+        assertEquals(Style.OVERLINE, r.st()[0]);
+        assertEquals(1L << Style.UNDERLINE_SHIFT, r.st()[1]);
+        assertEquals(Style.OVERLINE | (1L << Style.UNDERLINE_SHIFT), r.st()[2]);
+        assertArrayEquals(new int[] {0, Style.indexed(196), Style.rgb(1, 2, 3), 0}, r.ul());
+        FrameReader.Run plain = FrameReader.read("{\"frame\":{\"full\":true,\"cells\":[{\"x\":0,\"y\":0,\"cells\":["
+                + "{\"ch\":\"p\",\"mods\":{\"underline\":true}}]}],\"cursor\":null}}").runs().get(0);
+        assertNull(plain.ul(), "a run without underline colours carries no array for them");
+    }
+
+    @Test
+    void thePaneViewPaintsTheUnderlineColourOnBothHalvesOfAWideCharacter() throws Exception {
+        PaneView v = new PaneView(null, "1", 6, 1, null);
+        v.apply(FrameReader.read("{\"frame\":{\"full\":true,\"cells\":[{\"x\":0,\"y\":0,\"cells\":["
+                + "{\"ch\":\"日\",\"underline_color\":{\"indexed\":9},\"mods\":{\"underline\":true}},{\"ch\":\"x\"}]}],"
+                + "\"cursor\":[3,0]}}"));
+        Canvas c = new Canvas(6, 1);
+        v.paint(c, 0, 0, 6, 1, false);
+        assertEquals(Style.indexed(9), c.underlineColor(0));
+        assertEquals(Style.indexed(9), c.underlineColor(1));
+        assertEquals(0, c.underlineColor(2));
+        v.apply(FrameReader.read("{\"frame\":{\"full\":false,\"cells\":[{\"x\":0,\"y\":0,\"cells\":["
+                + "{\"ch\":\"a\",\"mods\":{\"underline\":true}}]}],\"cursor\":[3,0]}}"));
+        v.paint(c, 0, 0, 6, 1, false);
+        assertEquals(0, c.underlineColor(0), "a cell sent without one has none");
+    }
+
+    @Test
     void aWideCharacterTakesTwoCellsInThePaneView() throws Exception {
         PaneView v = new PaneView(null, "1", 6, 1, null);
         v.apply(FrameReader.read("{\"frame\":{\"full\":true,\"cells\":[{\"x\":0,\"y\":0,\"cells\":[{\"ch\":\"日\"},{\"ch\":\"x\"}]}],\"cursor\":[3,0]}}"));

@@ -5,9 +5,14 @@ package io.artuditu.vt;
  *
  * <p>Layout (bit 0 is least significant): bits 0–25 the foreground colour, bits 26–51 the
  * background colour, bits 52–58 the flags below, bits 59–61 the underline style (0 none,
- * 1 single, 2 double, 3 curly, 4 dotted, 5 dashed). A colour is 26 bits: its kind in bits
- * 24–25 ({@link #COLOR_DEFAULT}, {@link #COLOR_INDEXED}, {@link #COLOR_RGB}) and its value in
- * bits 0–23 (a palette index 0–255, or {@code 0xRRGGBB}). {@code 0} is the default rendition.
+ * 1 single, 2 double, 3 curly, 4 dotted, 5 dashed), bit 62 {@link #OVERLINE}; bit 63 is
+ * unused. A colour is 26 bits: its kind in bits 24–25 ({@link #COLOR_DEFAULT},
+ * {@link #COLOR_INDEXED}, {@link #COLOR_RGB}) and its value in bits 0–23 (a palette index
+ * 0–255, or {@code 0xRRGGBB}). {@code 0} is the default rendition.
+ *
+ * <p>The underline colour (SGR 58) is not part of this {@code long}: it is a colour of the
+ * same 26-bit form, read with {@link Terminal#underlineColor}, and most cells have none, so
+ * the terminal keeps it beside the rendition only for rows that use it.
  */
 public final class Style {
     public static final long DEFAULT = 0L;
@@ -23,6 +28,8 @@ public final class Style {
     public static final long REVERSE = 1L << 56;
     public static final long HIDDEN = 1L << 57;
     public static final long STRIKE = 1L << 58;
+    /** SGR 53, reset by 55. */
+    public static final long OVERLINE = 1L << 62;
 
     public static final int UNDERLINE_SHIFT = 59;
     public static final long UNDERLINE_MASK = 7L << UNDERLINE_SHIFT;

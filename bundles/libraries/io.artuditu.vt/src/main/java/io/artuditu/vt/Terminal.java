@@ -3,6 +3,7 @@ package io.artuditu.vt;
 import io.artuditu.vt.internal.Emulator;
 import java.util.BitSet;
 import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
 
 /**
  * One terminal's state: the screen a program drew by writing to its PTY, its scrollback,
@@ -17,7 +18,11 @@ import java.util.List;
  * {@code docs/vt.md}; malformed input is ignored or replaced, never thrown.
  *
  * <p>Rows and columns are 0-based here, unlike the 1-based escape sequences.
+ *
+ * <p>Implemented by this bundle only ({@link #create}); callers never implement it, so a new
+ * method is a minor change of the package.
  */
+@ProviderType
 public interface Terminal {
 
     /** A terminal of {@code cols} × {@code rows} cells (each clamped to 1–4096). */
@@ -69,6 +74,13 @@ public interface Terminal {
 
     /** The cell's rendition, decoded with {@link Style}. */
     long style(int row, int col);
+
+    /**
+     * The cell's underline colour (SGR 58) in the form of {@link Style#fg}: a palette index
+     * or RGB, or {@link Style#COLOR_DEFAULT} (0) when the underline takes the text's colour.
+     * Kept whether or not the cell is underlined, as the program set it.
+     */
+    int underlineColor(int row, int col);
 
     /** Whether the row continues on the next one because the text wrapped there. */
     boolean wrapped(int row);

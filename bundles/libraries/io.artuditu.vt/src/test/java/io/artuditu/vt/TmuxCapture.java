@@ -11,7 +11,9 @@ import java.util.List;
  *
  * <p>The grammar is what tmux 3.3a writes, not the whole of ECMA-48: text, {@code ESC [ ... m}
  * with {@code ;}-separated parameters (tmux writes underline styles as {@code 4:2}..{@code 4:5}
- * and overline as {@code 5:3}), and SO/SI around cells drawn from the DEC special graphics
+ * and overline, SGR 53, as {@code 5:3}: it splits every code above 9 into tens and units; the
+ * underline colour as {@code 58;5;n} or {@code 58;2;r;g;b}, and its reset only as a full
+ * reset {@code 0}), and SO/SI around cells drawn from the DEC special graphics
  * set (tmux keeps those cells as ASCII with a charset flag). One stream for the whole screen:
  * a rendition set on one row carries into the next, as tmux writes it. A glyph is one base
  * character with its combining marks; a wide character is one glyph, so glyph i is not
@@ -19,7 +21,26 @@ import java.util.List;
  */
 final class TmuxCapture {
 
-    record Glyph(String text, long style) {
+    /** One glyph: its text, its rendition and its underline colour ({@link Terminal#underlineColor}). */
+    record Glyph(String text, long style, int underlineColor) {
+        Glyph(String text, long style) {
+            this(text, style, 0);
+        }
+
+        /** Whether the two render alike: rendition and underline colour, not text. */
+        boolean sameRendition(Glyph o) {
+            return style == o.style && underlineColor == o.underlineColor;
+        }
+
+        String rendition() {
+            return Long.toHexString(style) + (underlineColor == 0 ? "" : "/58:" + Integer.toHexString(underlineColor));
+        }
+    }
+
+    /** The rendition a capture is at: what the SGR read so far set. */
+    static final class Pen {
+        long style;
+        int underlineColor;
     }
 
     /** DEC special graphics for 0x5F..0x7E, as xterm shows them (written out for this reader). */
@@ -32,7 +53,7 @@ final class TmuxCapture {
     static List<List<Glyph>> read(String capture, int rows) {
         List<List<Glyph>> out = new ArrayList<>();
         List<Glyph> row = new ArrayList<>();
-        long style = 0;
+        Pen pen = new Pen();
         boolean graphics = false;
         int i = 0;
         int n = capture.length();
@@ -54,7 +75,7 @@ final class TmuxCapture {
                 if (end >= n || capture.charAt(end) != 'm') {
                     throw new IllegalArgumentException("not an SGR at " + i + ": " + excerpt(capture, i));
                 }
-                style = sgr(style, capture.substring(i + 2, end));
+                sgr(pen, capture.substring(i + 2, end));
                 i = end + 1;
             } else if (ch == 0x0e) {
                 graphics = true;
@@ -67,13 +88,13 @@ final class TmuxCapture {
                 i += Character.charCount(cp);
                 if (isMark(cp) && !row.isEmpty()) {
                     Glyph last = row.remove(row.size() - 1);
-                    row.add(new Glyph(last.text() + Character.toString(cp), last.style()));
+                    row.add(new Glyph(last.text() + Character.toString(cp), last.style(), last.underlineColor()));
                     continue;
                 }
                 if (graphics && cp >= 0x5f && cp <= 0x7e) {
                     cp = DEC.charAt(cp - 0x5f);
                 }
-                row.add(new Glyph(Character.toString(cp), style));
+                row.add(new Glyph(Character.toString(cp), pen.style, pen.underlineColor));
             }
         }
         if (!row.isEmpty() && out.size() < rows) {
@@ -90,9 +111,18 @@ final class TmuxCapture {
         return t == Character.NON_SPACING_MARK || t == Character.ENCLOSING_MARK || cp == 0x200d;
     }
 
-    /** Applies one SGR's parameters (as tmux writes them) to {@code s}. */
+    /** The rendition after one SGR with {@code params} (as tmux writes them) from {@code s}. */
     static long sgr(long s, String params) {
+        Pen pen = new Pen();
+        pen.style = s;
+        sgr(pen, params);
+        return pen.style;
+    }
+
+    /** Applies one SGR's parameters (as tmux writes them) to {@code pen}. */
+    static void sgr(Pen pen, String params) {
         String[] p = params.isEmpty() ? new String[] {"0"} : params.split(";", -1);
+        long s = pen.style;
         for (int k = 0; k < p.length; k++) {
             String a = p[k];
             if (a.indexOf(':') >= 0) {
@@ -100,14 +130,19 @@ final class TmuxCapture {
                 if (sub[0].equals("4")) {
                     int ul = Integer.parseInt(sub[1]);
                     s = (s & ~Style.UNDERLINE_MASK) | ((long) ul << Style.UNDERLINE_SHIFT);
-                } else if (!a.equals("5:3")) { // 5:3 is tmux's overline, which we do not keep
+                } else if (a.equals("5:3")) {
+                    s |= Style.OVERLINE;
+                } else {
                     throw new IllegalArgumentException("unexpected SGR part " + a);
                 }
                 continue;
             }
             int v = a.isEmpty() ? 0 : Integer.parseInt(a);
             switch (v) {
-                case 0 -> s = 0;
+                case 0 -> {
+                    s = 0;
+                    pen.underlineColor = 0;
+                }
                 case 1 -> s |= Style.BOLD;
                 case 2 -> s |= Style.DIM;
                 case 3 -> s |= Style.ITALIC;
@@ -118,7 +153,7 @@ final class TmuxCapture {
                 case 9 -> s |= Style.STRIKE;
                 case 39 -> s = Style.withFg(s, 0);
                 case 49 -> s = Style.withBg(s, 0);
-                case 38, 48 -> {
+                case 38, 48, 58 -> {
                     int color;
                     if (p[k + 1].equals("5")) {
                         color = Style.indexed(Integer.parseInt(p[k + 2]));
@@ -130,7 +165,11 @@ final class TmuxCapture {
                     } else {
                         throw new IllegalArgumentException("unexpected colour in " + params);
                     }
-                    s = v == 38 ? Style.withFg(s, color) : Style.withBg(s, color);
+                    if (v == 58) {
+                        pen.underlineColor = color;
+                    } else {
+                        s = v == 38 ? Style.withFg(s, color) : Style.withBg(s, color);
+                    }
                 }
                 default -> {
                     if (v >= 30 && v <= 37) {
@@ -147,7 +186,7 @@ final class TmuxCapture {
                 }
             }
         }
-        return s;
+        pen.style = s;
     }
 
     /** A row's text: its glyphs joined, trailing blanks removed. */

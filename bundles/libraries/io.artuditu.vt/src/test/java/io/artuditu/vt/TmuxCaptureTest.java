@@ -48,9 +48,26 @@ class TmuxCaptureTest {
     }
 
     @Test
-    void tmuxsOverlineIsIgnoredButAnythingElseUnknownIsRefused() {
-        assertEquals(0, TmuxCapture.sgr(0, "5:3"));
+    void overlineAndTheUnderlineColourAsTmuxWritesThem() {
+        // What tmux 3.3a captured for a\e[53mOV\e[55mb\e[4;58;5;196mU1\e[59mU2\e[58:2::10:20:30mU3\e[0m\e[58:5:9mX
+        String capture = "a" + E + "5:3mOV" + E + "0m" + E + "39m" + E + "49mb" + E + "4m" + E + "58;5;196mU1" + E
+                + "0;4m" + E + "39m" + E + "49mU2" + E + "58;2;10;20;30mU3" + E + "0m" + E + "39m" + E + "49m" + E
+                + "58;5;9mX";
+        List<TmuxCapture.Glyph> row = TmuxCapture.read(capture, 1).get(0);
+        assertEquals("aOVbU1U2U3X", TmuxCapture.text(row));
+        assertEquals(new TmuxCapture.Glyph("a", 0), row.get(0));
+        assertEquals(new TmuxCapture.Glyph("O", Style.OVERLINE), row.get(1));
+        assertEquals(new TmuxCapture.Glyph("b", 0), row.get(3));
+        assertEquals(new TmuxCapture.Glyph("U", ul(1), Style.indexed(196)), row.get(4));
+        assertEquals(new TmuxCapture.Glyph("U", ul(1), 0), row.get(6));
+        assertEquals(new TmuxCapture.Glyph("U", ul(1), Style.rgb(10, 20, 30)), row.get(8));
+        assertEquals(new TmuxCapture.Glyph("X", 0, Style.indexed(9)), row.get(10));
+    }
+
+    @Test
+    void anythingElseUnknownIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> TmuxCapture.sgr(0, "53"));
+        assertThrows(IllegalArgumentException.class, () -> TmuxCapture.sgr(0, "6:3"));
         assertThrows(IllegalArgumentException.class, () -> TmuxCapture.read("\033]8;;x\033\\", 1));
     }
 }

@@ -105,7 +105,7 @@ class TmuxDiffTest {
             }
         }
         for (String area : List.of("decawm-off", "wide-last-column", "autowrap-mixed", "charsets", "decaln", "ris",
-                "tab-stops", "erase", "erase-ed2", "cursor-clamp", "sgr-attributes")) {
+                "tab-stops", "erase", "erase-ed2", "cursor-clamp", "sgr-attributes", "sgr-overline-underline-colour")) {
             items.add(Item.exact("syn-" + area + ".bin", 100, 30));
         }
         items.add(syn("pending-wrap",
@@ -275,32 +275,32 @@ class TmuxDiffTest {
             List<TmuxCapture.Glyph> mineLeft = glyphs(oursLeft, r);
             List<TmuxCapture.Glyph> theirsLeft = tmuxLeft.get(r);
             for (int c = 0; c < cols; c++) {
-                long x = c < mine.size() ? mine.get(c).style() : 0;
-                long y;
+                TmuxCapture.Glyph x = glyph(mine, c);
+                TmuxCapture.Glyph y;
                 if (c < theirsRow.size()) {
-                    y = theirsRow.get(c).style();
+                    y = theirsRow.get(c);
                 } else if (c + 1 < theirsShifted.size()) {
                     // Past the capture's end (see reveal): the same glyph one to the right after ICH.
-                    x = c + 1 < mineShifted.size() ? mineShifted.get(c + 1).style() : 0;
-                    y = theirsShifted.get(c + 1).style();
+                    x = glyph(mineShifted, c + 1);
+                    y = theirsShifted.get(c + 1);
                 } else if (c >= 1 && c - 1 < theirsLeft.size()) {
                     // The last column: the same glyph one to the left after DCH.
-                    x = c - 1 < mineLeft.size() ? mineLeft.get(c - 1).style() : 0;
-                    y = theirsLeft.get(c - 1).style();
+                    x = glyph(mineLeft, c - 1);
+                    y = theirsLeft.get(c - 1);
                 } else {
                     // Reported by none of the three captures: only our text is checked there
                     // (blank, by the row comparison).
                     cellsSame++;
-                    if (x != 0) {
+                    if (!x.sameRendition(DEFAULT_GLYPH)) {
                         unreported++;
                     }
                     continue;
                 }
-                if (x == y) {
+                if (x.sameRendition(y)) {
                     cellsSame++;
                 } else if (shown++ < 5) {
-                    diff.append(String.format("  glyph %d,%d rendition ours %s, tmux %s%n", r, c, Long.toHexString(x),
-                            Long.toHexString(y)));
+                    diff.append(String.format("  glyph %d,%d rendition ours %s, tmux %s%n", r, c, x.rendition(),
+                            y.rendition()));
                 }
             }
         }
@@ -353,10 +353,17 @@ class TmuxDiffTest {
         List<TmuxCapture.Glyph> out = new ArrayList<>();
         for (int c = 0; c < t.cols(); c++) {
             if (t.width(r, c) != 0) {
-                out.add(new TmuxCapture.Glyph(t.grapheme(r, c), t.style(r, c)));
+                out.add(new TmuxCapture.Glyph(t.grapheme(r, c), t.style(r, c), t.underlineColor(r, c)));
             }
         }
         return out;
+    }
+
+    /** A blank in the default rendition: what is past the end of a row of glyphs. */
+    static final TmuxCapture.Glyph DEFAULT_GLYPH = new TmuxCapture.Glyph(" ", 0);
+
+    static TmuxCapture.Glyph glyph(List<TmuxCapture.Glyph> row, int i) {
+        return i < row.size() ? row.get(i) : DEFAULT_GLYPH;
     }
 
     record Screen(String styled, String shifted, String left, int cursorRow, int cursorCol) {

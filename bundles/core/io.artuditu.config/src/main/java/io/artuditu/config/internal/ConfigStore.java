@@ -31,7 +31,12 @@ final class ConfigStore {
     static final Pattern SECTION_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
     private static final Logger LOG = System.getLogger(ConfigStore.class.getName());
 
-    record Registered(ConfigSection section, JsonSchema schema, ObjectNode defaults) {
+    /** {@code valueKey}: the section's one key whose value is the table on the wire, or null. */
+    record Registered(ConfigSection section, JsonSchema schema, ObjectNode defaults, String valueKey) {
+        /** The live table as the wire shows it: the table itself, or its one value. */
+        JsonNode shown(ObjectNode live) {
+            return valueKey == null ? live : live.get(valueKey);
+        }
     }
 
     private final TomlFile file;
@@ -45,8 +50,10 @@ final class ConfigStore {
     /**
      * Start-up read. A malformed file is reported in the log and the server runs on
      * defaults; the file is left as it is (the first accepted {@code config.patch} replaces it).
+     * What an interrupted write left beside the file goes first.
      */
     synchronized void load() {
+        file.removeLeftovers();
         try {
             stored = file.read();
         } catch (TomlFile.Malformed e) {
@@ -69,19 +76,29 @@ final class ConfigStore {
         }
         JsonSchema schema;
         ObjectNode defaults;
+        String valueKey;
         try {
             schema = JsonSchema.compile(s.schema());
             defaults = s.defaults().deepCopy();
+            valueKey = s.valueKey();
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "config: section '" + name + "' has an unusable schema: " + e.getMessage());
             return false;
+        }
+        if (valueKey != null) {
+            JsonNode props = s.schema().path("properties");
+            if (props.size() != 1 || !props.has(valueKey)) {
+                LOG.log(Level.ERROR, "config: section '" + name + "' is shown as its key '" + valueKey
+                        + "' alone, so that must be its schema's only property; ignored");
+                return false;
+            }
         }
         Optional<JsonSchema.Violation> bad = schema.validate(defaults, name);
         if (bad.isPresent()) {
             LOG.log(Level.ERROR, "config: section '" + name + "' has invalid defaults (" + bad.get() + "); ignored");
             return false;
         }
-        Registered r = new Registered(s, schema, defaults);
+        Registered r = new Registered(s, schema, defaults, valueKey);
         sections.put(name, r);
         ObjectNode live = live(r, stored);
         Optional<JsonSchema.Violation> v = schema.validate(live, name);
@@ -101,14 +118,17 @@ final class ConfigStore {
         }
     }
 
-    /** The {@code config.get} result. */
+    /**
+     * The {@code config.get} result. A section with a value key is shown as that key's value;
+     * {@code inactive} shows the file's tables as they are (their sections are not here to say).
+     */
     synchronized ObjectNode snapshot(ObjectNode result) {
         result.put("type", "config");
         ObjectNode config = result.putObject("config");
         sections.forEach((name, r) -> {
             ObjectNode live = live(r, stored);
             // A table the file got wrong at start-up runs on defaults: show what runs.
-            config.set(name, r.schema().validate(live, name).isPresent() ? r.defaults().deepCopy() : live);
+            config.set(name, r.shown(r.schema().validate(live, name).isPresent() ? r.defaults().deepCopy() : live));
         });
         ObjectNode inactive = result.putObject("inactive");
         stored.fields().forEachRemaining(e -> {
@@ -149,7 +169,8 @@ final class ConfigStore {
 
     /**
      * A table with a single key may be patched with its value alone: {@code "theme":"nord"}
-     * is {@code "theme":{"id":"nord"}}.
+     * is {@code "theme":{"id":"nord"}}. That is the form a section with a value key is shown
+     * in, so what {@code config.get} answers can be sent back as it is.
      */
     private static JsonNode shorthand(Registered r, JsonNode v) {
         JsonNode props = r.schema().source().path("properties");
@@ -157,7 +178,7 @@ final class ConfigStore {
             return v;
         }
         ObjectNode table = JsonNodeFactory.instance.objectNode();
-        table.set(props.fieldNames().next(), v);
+        table.set(r.valueKey() != null ? r.valueKey() : props.fieldNames().next(), v);
         return table;
     }
 

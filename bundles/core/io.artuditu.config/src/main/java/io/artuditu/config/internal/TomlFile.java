@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import io.artuditu.uhp.api.home.AtomicFiles;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -92,6 +92,22 @@ final class TomlFile {
     /** The document as this class writes it (header comment and TOML). */
     String render(ObjectNode doc) throws IOException {
         return HEADER + mapper.writeValueAsString(doc);
+    }
+
+    /**
+     * Removes the temporary files writes of this file left when they were cut short (a crash
+     * between writing and renaming); nothing else in the folder. A failure is logged: the file
+     * itself is still usable.
+     */
+    void removeLeftovers() {
+        try {
+            int n = AtomicFiles.removeLeftovers(path);
+            if (n > 0) {
+                LOG.log(Level.INFO, "config: removed " + n + " temporary file(s) an interrupted write of " + NAME + " left");
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "config: cannot look for temporary files beside " + path + ": " + e.getMessage());
+        }
     }
 
     /**

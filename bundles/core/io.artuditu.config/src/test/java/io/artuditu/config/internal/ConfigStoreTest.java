@@ -36,7 +36,7 @@ class ConfigStoreTest {
     Recording ui;
 
     /** A section that records what it is given. */
-    static final class Recording implements ConfigSection {
+    static class Recording implements ConfigSection {
         final String name;
         final JsonNode schema;
         final ObjectNode defaults;
@@ -297,6 +297,11 @@ class ConfigStoreTest {
         public void apply(ObjectNode values) {
             inner.apply(values);
         }
+
+        @Override
+        public String valueKey() {
+            return "id";
+        }
     }
 
     @Test
@@ -305,7 +310,8 @@ class ConfigStoreTest {
         assertTrue(store.add(theme));
         assertEquals(0, theme.checks, "the start-up values are not checked");
         store.patch(json("{\"theme\":\"nord\"}"));
-        assertEquals("nord", live().at("/config/theme/id").asText(), "a one-key table takes its value alone");
+        assertEquals("nord", theme.inner.applied.get(theme.inner.applied.size() - 1).path("id").asText(),
+                "a one-key table takes its value alone");
         assertEquals(1, theme.checks);
         String before = Files.readString(file);
         int applied = theme.inner.applied.size();
@@ -320,11 +326,119 @@ class ConfigStoreTest {
     }
 
     @Test
+    void aSectionShownAsOneValueIsThatValueOnTheWireAndATableInTheFile() throws Exception {
+        Checked theme = new Checked();
+        assertTrue(store.add(theme));
+        assertEquals(M.readTree("\"default\""), live().at("/config/theme"), "the default, as the id");
+        store.patch(json("{\"theme\":\"nord\"}"));
+        assertEquals(M.readTree("\"nord\""), live().at("/config/theme"));
+        assertEquals(json("{\"theme\":{\"id\":\"nord\"}}"), new TomlMapper().readTree(Files.readString(file)),
+                "the file keeps the table form");
+        assertEquals(json("{\"id\":\"nord\"}"), theme.inner.applied.get(theme.inner.applied.size() - 1),
+                "the section is handed its table");
+        store.patch(json("{\"theme\":{\"id\":\"default\"}}"));
+        assertEquals(M.readTree("\"default\""), live().at("/config/theme"), "the table form is taken too");
+        assertEquals(ErrorCode.INVALID_REQUEST, assertThrows(UhpException.class,
+                () -> store.patch(json("{\"theme\":{\"id\":7}}"))).code());
+
+        Files.writeString(file, "[theme]\nid = \"nord\"\n");
+        store.reload();
+        assertEquals(M.readTree("\"nord\""), live().at("/config/theme"), "a file in the table form is read");
+        ConfigStore restarted = new ConfigStore(new TomlFile(file));
+        restarted.load();
+        restarted.add(new Checked());
+        assertEquals(M.readTree("\"nord\""), restarted.snapshot(JsonNodeFactory.instance.objectNode()).at("/config/theme"));
+    }
+
+    @Test
+    void aSectionShownAsOneValueMustHaveOnlyThatKey() throws Exception {
+        Recording two = new Recording("pair", """
+                {"type":"object","additionalProperties":false,"properties":{"id":{"type":"string"},"x":{"type":"integer"}}}""",
+                "{\"id\":\"a\",\"x\":1}") {
+            @Override
+            public String valueKey() {
+                return "id";
+            }
+        };
+        assertFalse(store.add(two), "its other keys would vanish from config.get");
+        assertFalse(live().at("/config").has("pair"));
+    }
+
+    @Test
+    void atStartWhatAnInterruptedWriteLeftGoesAndNothingElseDoes() throws Exception {
+        store.patch(json("{\"ui\":{\"gap\":3}}"));
+        Path leftover = Files.writeString(home.resolve(".config.toml.4711.tmp"), "[ui]\ngap = ");
+        List<Path> kept = List.of(Files.writeString(home.resolve("notes.txt"), "mine"),
+                Files.writeString(home.resolve(".config.toml.x.tmp"), "mine"),
+                Files.writeString(home.resolve(".session.json.4711.tmp"), "not the config's"));
+        ConfigStore restarted = new ConfigStore(new TomlFile(file));
+        restarted.load();
+        assertFalse(Files.exists(leftover));
+        for (Path k : kept) {
+            assertTrue(Files.exists(k), k + " is left alone");
+        }
+        restarted.add(ui());
+        assertEquals(3, restarted.snapshot(JsonNodeFactory.instance.objectNode()).at("/config/ui/gap").intValue());
+    }
+
+    @Test
     void placeholderSectionsHaveValidDefaults() {
         for (PlaceholderSection s : PlaceholderSections.load()) {
             ConfigStore fresh = new ConfigStore(new TomlFile(home.resolve("x.toml")));
             assertTrue(fresh.add(s), s.name());
             assertNotEquals(0, s.defaults().size(), s.name());
+        }
+    }
+
+    /**
+     * What a JSON or TOML reader makes of numbers UHP does not carry: an infinity or NaN
+     * (a literal past double range, TOML's inf and nan) and integers past 64 bits.
+     */
+    private static final List<String> TOML_BEYOND_RANGE = List.of("inf", "-inf", "nan", "+inf",
+            "99999999999999999999", "1e309", "1e300", "-9.3e18");
+
+    @Test
+    void aPatchWithANumberBeyondRangeIsInvalidRequestNamingTheKey() throws Exception {
+        List<JsonNode> values = List.of(M.readTree("1e309"), M.readTree("-1e309"),
+                JsonNodeFactory.instance.numberNode(Double.NaN), M.readTree("123456789012345678901234567890"));
+        for (JsonNode v : values) {
+            ObjectNode patch = JsonNodeFactory.instance.objectNode();
+            patch.putObject("ui").set("gap", v);
+            assertRejectedPatch(patch, "ui.gap");
+            ObjectNode deep = JsonNodeFactory.instance.objectNode();
+            deep.putObject("ui").putObject("side").set("width", v);
+            assertRejectedPatch(deep, "ui.side.width");
+        }
+    }
+
+    private void assertRejectedPatch(ObjectNode patch, String path) throws Exception {
+        int applied = ui.applied.size();
+        JsonNode liveBefore = live();
+        UhpException e = assertThrows(UhpException.class, () -> store.patch(patch), patch.toString());
+        assertEquals(ErrorCode.INVALID_REQUEST, e.code(), patch + ": " + e.getMessage());
+        assertEquals(path, e.details().get("path"), e.getMessage());
+        assertEquals(path.substring(path.lastIndexOf('.') + 1), e.details().get("field"), e.getMessage());
+        assertEquals(liveBefore, live(), "the live config is unchanged");
+        assertEquals(applied, ui.applied.size(), "nothing was applied");
+    }
+
+    @Test
+    void aFileWithANumberBeyondRangeIsRefusedOnReloadAndRunsOnDefaultsAtStartUp() throws Exception {
+        store.patch(json("{\"ui\":{\"gap\":5}}"));
+        for (String n : TOML_BEYOND_RANGE) {
+            Files.writeString(file, "[ui]\ngap = " + n + "\n");
+            JsonNode before = live();
+            UhpException e = assertThrows(UhpException.class, store::reload, n);
+            assertEquals(ErrorCode.INVALID_REQUEST, e.code(), n + ": " + e.getMessage());
+            assertEquals("ui.gap", e.details().get("path"), n + ": " + e.getMessage());
+            assertEquals(before, live(), n + ": the live config is unchanged");
+
+            ConfigStore fresh = new ConfigStore(new TomlFile(file));
+            fresh.load();
+            Recording r = ui();
+            assertTrue(fresh.add(r), n + ": the section registers");
+            assertEquals(r.defaults, fresh.snapshot(JsonNodeFactory.instance.objectNode()).at("/config/ui"),
+                    n + ": a bad table runs on its defaults");
         }
     }
 }

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Limits;
@@ -19,9 +19,10 @@ import java.util.Set;
 /**
  * Turns one request line into a {@link Request} or a precise {@code invalid_request}.
  * Checks the envelope whole (UTF-8, one JSON object, id, method, params, auth,
- * if_revision, no other fields) before anything is routed. {@code if_revision} is accepted
- * at the top level and inside {@code params}: both given must be equal, and the one in
- * params is removed from them. Thread safe.
+ * if_revision, no other fields, every number in range) before anything is routed.
+ * {@code if_revision} is accepted at the top level and inside {@code params}: both given
+ * must be equal, and the one in params is removed from them. Numbers are read as
+ * {@link Numbers} says, so a handler never meets one it cannot read. Thread safe.
  */
 final class RequestReader {
     /** JSON nesting deeper than this is refused before it can cost stack or memory. */
@@ -48,22 +49,42 @@ final class RequestReader {
         }
     }
 
+    /** Thrown by {@link #open} for bytes that are not UTF-8 JSON; the message says why. */
+    static final class NotUtf8 extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NotUtf8(String message) {
+            super(message);
+        }
+    }
+
+    /** The first number out of range in a request: where, what was written, and why. */
+    private static final class Problem {
+        String path;
+        String text;
+        String why;
+
+        void note(JsonParser p, Numbers.OutOfRange e) throws IOException {
+            if (path == null) {
+                path = Numbers.path(p.getParsingContext());
+                text = p.getText();
+                why = e.getMessage();
+            }
+        }
+    }
+
+    private final JsonFactory factory;
     private final ObjectMapper mapper;
-    /** Reads one value (the params object) out of a parser that goes on after it. */
-    private final ObjectReader subtree;
 
     RequestReader() {
-        JsonFactory factory = JsonFactory.builder()
+        this.factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_NESTING)
                         .maxStringLength(Limits.MAX_REQUEST_BYTES)
                         .build())
                 .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        this.mapper = new ObjectMapper(factory)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
-        this.subtree = mapper.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        this.mapper = new ObjectMapper(factory);
     }
 
     ObjectMapper mapper() {
@@ -80,22 +101,120 @@ final class RequestReader {
             throw new Rejected(null, new UhpException(ErrorCode.REQUEST_TOO_LARGE,
                     "request is " + len + " bytes; the limit is " + Limits.MAX_REQUEST_BYTES));
         }
-        if (!validUtf8(buf, off, len)) {
-            throw new Rejected(null, UhpException.invalid("request is not valid UTF-8"));
+        String foreign = foreignEncoding(buf, off, len);
+        if (foreign != null) {
+            throw notUtf8(foreign);
+        }
+        int bad = invalidUtf8At(buf, off, len);
+        if (bad >= 0) {
+            throw notUtf8("byte " + (bad - off) + " is not valid UTF-8");
         }
         Request plain = readPlain(buf, off, len);
         return plain != null ? plain : readTree(buf, off, len);
     }
 
+    private static Rejected notUtf8(String why) {
+        return new Rejected(null, new UhpException(ErrorCode.INVALID_REQUEST, "request is not UTF-8 JSON: " + why,
+                java.util.Map.of("reason", "not_utf8")));
+    }
+
+    /**
+     * Why the line is text in another encoding than UTF-8, or null. Jackson chooses a
+     * parser's encoding from the first four bytes: a byte order mark, or the NUL bytes that
+     * UTF-16 and UTF-32 put around every ASCII character ({@code {"} is {@code 7B 00 22 00} in
+     * UTF-16LE). Without either it reads UTF-8. UTF-8 JSON never holds a NUL byte (a string
+     * must escape it) and UHP takes no byte order mark, so refusing both loses nothing and
+     * leaves Jackson nothing to guess.
+     */
+    static String foreignEncoding(byte[] buf, int off, int len) {
+        if (len >= 3 && (buf[off] & 0xff) == 0xef && (buf[off + 1] & 0xff) == 0xbb && (buf[off + 2] & 0xff) == 0xbf) {
+            return "it starts with a UTF-8 byte order mark; send UTF-8 without one";
+        }
+        if (len >= 2 && ((buf[off] & 0xff) == 0xfe && (buf[off + 1] & 0xff) == 0xff
+                || (buf[off] & 0xff) == 0xff && (buf[off + 1] & 0xff) == 0xfe)) {
+            return "it starts with a UTF-16 or UTF-32 byte order mark; send UTF-8";
+        }
+        for (int i = off; i < off + Math.min(len, 4); i++) {
+            if (buf[i] == 0) {
+                return "it holds NUL bytes, as UTF-16 and UTF-32 text does; send UTF-8";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The one place request bytes become a parser: bytes in another encoding are refused
+     * ({@link #foreignEncoding}), so every parser made here reads UTF-8.
+     */
+    private JsonParser open(byte[] buf, int off, int len) throws IOException {
+        String foreign = foreignEncoding(buf, off, len);
+        if (foreign != null) {
+            throw new NotUtf8(foreign);
+        }
+        return factory.createParser(buf, off, len);
+    }
+
+    /**
+     * The value at the parser's current token, built whole. Numbers are read by
+     * {@link Numbers}; the first out of range is noted in {@code problem} and stands as
+     * null in the tree, so the envelope is still read (and the refusal echoes the id).
+     */
+    private JsonNode value(JsonParser p, Problem problem) throws IOException {
+        JsonNodeFactory nodes = mapper.getNodeFactory();
+        switch (p.currentToken()) {
+            case START_OBJECT: {
+                ObjectNode o = nodes.objectNode();
+                String name;
+                while ((name = p.nextFieldName()) != null) {
+                    p.nextToken();
+                    o.set(name, value(p, problem));
+                }
+                return o;
+            }
+            case START_ARRAY: {
+                ArrayNode a = nodes.arrayNode();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    a.add(value(p, problem));
+                }
+                return a;
+            }
+            case VALUE_STRING:
+                return nodes.textNode(p.getText());
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                try {
+                    return Numbers.read(p);
+                } catch (Numbers.OutOfRange e) {
+                    problem.note(p, e);
+                    return nodes.nullNode();
+                }
+            case VALUE_TRUE:
+                return nodes.booleanNode(true);
+            case VALUE_FALSE:
+                return nodes.booleanNode(false);
+            case VALUE_NULL:
+                return nodes.nullNode();
+            default:
+                throw new IOException("unexpected " + p.currentToken());
+        }
+    }
+
     /** The envelope read as a tree, then checked; any error gets its precise message here. */
     Request readTree(byte[] buf, int off, int len) throws Rejected {
         JsonNode root;
-        try {
-            root = mapper.readTree(buf, off, len);
+        Problem problem = new Problem();
+        try (JsonParser p = open(buf, off, len)) {
+            root = p.nextToken() == null ? null : value(p, problem);
+            if (root != null && p.nextToken() != null) {
+                throw new Rejected(null, UhpException.invalid("request is not valid JSON: more follows the "
+                        + (root.isObject() ? "object" : "value") + " (column " + p.currentLocation().getColumnNr() + ")"));
+            }
+        } catch (NotUtf8 e) {
+            throw notUtf8(e.getMessage());
         } catch (IOException e) {
             throw new Rejected(null, UhpException.invalid("request is not valid JSON: " + firstLine(e.getMessage())));
         }
-        if (root == null || root.isMissingNode() || !root.isObject()) {
+        if (root == null || !root.isObject()) {
             throw new Rejected(null, UhpException.invalid("request must be a JSON object"));
         }
         JsonNode idNode = root.get("id");
@@ -118,6 +237,12 @@ final class RequestReader {
         JsonNode auth = root.get("auth");
         if (auth != null && !auth.isTextual()) {
             throw new Rejected(id, UhpException.invalid("auth must be a string"));
+        }
+        if (problem.path != null) {
+            String field = problem.path.substring(problem.path.lastIndexOf('.') + 1);
+            throw new Rejected(id, new UhpException(ErrorCode.INVALID_REQUEST, problem.path + ": " + clip(problem.text)
+                    + " is out of range: " + problem.why,
+                    java.util.Map.of("field", field, "path", problem.path, "reason", "out_of_range")));
         }
         Long envelopeRevision = revision(id, root.get("if_revision"), "if_revision");
         // if_revision may also travel inside params; it is taken out here, so no params
@@ -143,7 +268,7 @@ final class RequestReader {
 
     /**
      * The envelope of a well-formed request, read as a stream of tokens: strings for id,
-     * method and auth, an object for params (an empty one without a tree), a non-negative
+     * method and auth, an object for params (every number in it in range), a non-negative
      * int or long for if_revision, no other field, nothing after the object. Returns null
      * for anything else (then {@link #read} reads the tree and names the error), so what
      * this accepts is exactly what the tree reading accepts, with the same {@link Request}.
@@ -154,7 +279,8 @@ final class RequestReader {
         String auth = null;
         ObjectNode params = null;
         Long ifRevision = null;
-        try (JsonParser p = mapper.getFactory().createParser(buf, off, len)) {
+        Problem problem = new Problem();
+        try (JsonParser p = open(buf, off, len)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }
@@ -192,15 +318,11 @@ final class RequestReader {
                         if (v != JsonToken.START_OBJECT) {
                             return null;
                         }
-                        if (p.nextToken() == JsonToken.END_OBJECT) {
-                            params = mapper.createObjectNode();
-                        } else {
-                            JsonNode tree = subtree.readTree(p);
-                            if (!(tree instanceof ObjectNode) || tree.has("if_revision")) {
-                                return null;
-                            }
-                            params = (ObjectNode) tree;
+                        JsonNode tree = value(p, problem);
+                        if (problem.path != null || tree.has("if_revision")) {
+                            return null;
                         }
+                        params = (ObjectNode) tree;
                         break;
                     default:
                         return null;
@@ -221,6 +343,11 @@ final class RequestReader {
 
     /** Whether {@code buf[off, off+len)} is well-formed UTF-8 (no overlongs, surrogates or code points past U+10FFFF). */
     static boolean validUtf8(byte[] buf, int off, int len) {
+        return invalidUtf8At(buf, off, len) < 0;
+    }
+
+    /** The index of the first byte of {@code buf[off, off+len)} that breaks UTF-8, or -1 when there is none. */
+    static int invalidUtf8At(byte[] buf, int off, int len) {
         int i = off;
         int end = off + len;
         while (i < end) {
@@ -242,25 +369,25 @@ final class RequestReader {
                 need = 3;
                 min = 0x10000;
             } else {
-                return false;
+                return i;
             }
             if (end - i <= need) {
-                return false;
+                return i;
             }
             int cp = b & (0x3f >> need);
             for (int k = 1; k <= need; k++) {
                 int c = buf[i + k] & 0xff;
                 if ((c & 0xc0) != 0x80) {
-                    return false;
+                    return i;
                 }
                 cp = (cp << 6) | (c & 0x3f);
             }
             if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-                return false;
+                return i;
             }
             i += need + 1;
         }
-        return true;
+        return -1;
     }
 
     /** An {@code if_revision} value (null when absent); anything but an integer >= 0 is refused, naming {@code where}. */

@@ -281,10 +281,17 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     public Reply dispatch(byte[] buf, int off, int len, Caller caller, Connection connection) {
         long start = System.nanoTime();
         Reply reply;
+        RequestReader.Request req = null;
         try {
-            reply = run(reader.read(buf, off, len), caller, connection, true);
+            req = reader.read(buf, off, len);
+            reply = run(req, caller, connection, true);
         } catch (RequestReader.Rejected r) {
             reply = error(r.id, r.error);
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            // A failure outside any handler (those are answered in run) still gets its one
+            // reply: a connection is never dropped without one.
+            reply = internalError(req == null ? null : req.id(), (req == null ? "reading a request" : req.method())
+                    + " (connection " + caller.connection() + ")", e);
         }
         latencyNanos.add(System.nanoTime() - start);
         completed.increment();
@@ -414,12 +421,8 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         } catch (UhpException e) {
             return error(req.id(), e);
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
-            String correlation = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL);
-            LOG.log(Level.ERROR, "internal error " + correlation + " in " + req.method() + " (family " + family.name
-                    + ", bundle " + family.bundle + ", connection " + caller.connection() + ")", e);
-            return error(req.id(), new UhpException(ErrorCode.INTERNAL_ERROR,
-                    "internal error; the server log has the details under correlation id " + correlation,
-                    Map.of("correlation_id", correlation)));
+            return internalError(req.id(), req.method() + " (family " + family.name + ", bundle " + family.bundle
+                    + ", connection " + caller.connection() + ")", e);
         } finally {
             family.exit();
         }
@@ -453,6 +456,15 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     /** Whether the request names the target at all (by its id or its position). */
     private static boolean named(TargetSpec spec, ObjectNode params) {
         return params.hasNonNull(spec.idField()) || spec.positionField() != null && params.hasNonNull(spec.positionField());
+    }
+
+    /** {@code internal_error} with a correlation id; the log has it with {@code where} and the stack trace. */
+    private Reply internalError(String id, String where, Throwable e) {
+        String correlation = Long.toHexString(ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL);
+        LOG.log(Level.ERROR, "internal error " + correlation + " in " + where, e);
+        return error(id, new UhpException(ErrorCode.INTERNAL_ERROR,
+                "internal error; the server log has the details under correlation id " + correlation,
+                Map.of("correlation_id", correlation)));
     }
 
     @Override

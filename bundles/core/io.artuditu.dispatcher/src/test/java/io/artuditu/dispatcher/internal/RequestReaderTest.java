@@ -27,7 +27,16 @@ class RequestReaderTest {
             "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"x\":1},\"auth\":\"tok\",\"if_revision\":7}",
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":9223372036854775807}",
             "  {\"id\":\"r\",\"method\":\"m\"}  ",
+            "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"a\":[1.0,-0.0,-0,2.5e0,0.25,1e-300],\"b\":{\"c\":1E+2}}}",
             // everything below is refused, or taken only by the tree reading
+            "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"a\":1e400}}",
+            "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"a\":{\"b\":[0,1e-400]}}}",
+            "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"a\":1e9999999999}}",
+            "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":5.0}",
+            "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":-0.0}",
+            "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":1e19}",
+            "\uFEFF{\"id\":\"r\",\"method\":\"m\"}",
+            "\u0000{\"id\":\"r\",\"method\":\"m\"}",
             "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"if_revision\":3}}",
             "{\"id\":\"r\",\"method\":\"m\",\"params\":{\"if_revision\":3},\"if_revision\":4}",
             "{\"id\":\"r\",\"method\":\"m\",\"if_revision\":-1}",
@@ -76,7 +85,7 @@ class RequestReaderTest {
             }
             assertEquals(tree, reader.read(b, 2, b.length - 2), line);
         }
-        assertEquals(LINES.subList(0, 6), taken, "the well-formed requests are read without a tree");
+        assertEquals(LINES.subList(0, 7), taken, "the well-formed requests are read without a tree");
     }
 
     @Test

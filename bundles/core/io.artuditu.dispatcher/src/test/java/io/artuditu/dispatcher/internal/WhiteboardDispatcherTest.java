@@ -573,4 +573,124 @@ class WhiteboardDispatcherTest {
                 .at("/error/details/field").asText());
         assertTrue(seenParams.isEmpty());
     }
+
+    // ---- numbers ----
+
+    /**
+     * {@code t.num}: a string {@code pane}, an integer {@code n}, a number {@code x} and a
+     * free-form object {@code o}; records the params it saw.
+     */
+    private void numberFamily() throws Exception {
+        String params = "{\"type\":\"object\",\"additionalProperties\":false,\"properties\":{"
+                + "\"pane\":{\"type\":\"string\"},\"n\":{\"type\":\"integer\"},\"x\":{\"type\":\"number\"},"
+                + "\"o\":{\"type\":\"object\"}}}";
+        UhpMethod num = UhpMethod.of("t.num", Scope.WORKSPACE, M.readTree(params), M.readTree("{\"type\":\"object\"}"),
+                c -> {
+                    seenParams.add(c.params().deepCopy());
+                    return c.newObject().put("type", "ok");
+                }).mutating();
+        d.addFamily(family("t", num), "b1", 0, 1);
+    }
+
+    private static final String[] BEYOND_RANGE = {"1e309", "-1e309", "1e400", "1E+400", "123456789012345678901234567890",
+        "9223372036854775808", "-9223372036854775809", "9.3e18", "9223372036854775807.5", "1.5e300", "1e999999999", "1e9999999999", "-1e9999999999",
+        "1e-400", "-2.5e-400", "1e-9999999999", "1" + "0".repeat(400), "0." + "0".repeat(400) + "1"};
+
+    @Test
+    void aNumberBeyondRangeIsAnInvalidRequestNamingItsFieldAndRunsNothing() throws Exception {
+        numberFamily();
+        String[][] places = {
+            {"{\"pane\":%s}", "pane", "params.pane"},
+            {"{\"n\":%s}", "n", "params.n"},
+            {"{\"x\":%s}", "x", "params.x"},
+            {"{\"o\":{\"a\":{\"b\":%s}}}", "b", "params.o.a.b"},
+            {"{\"o\":{\"list\":[0,%s]}}", "list[1]", "params.o.list[1]"},
+        };
+        for (String number : BEYOND_RANGE) {
+            for (String[] p : places) {
+                String line = "{\"id\":\"q\",\"method\":\"t.num\",\"params\":" + String.format(p[0], number) + "}";
+                JsonNode r = call(line);
+                assertEquals("invalid_request", code(r), line + " -> " + r);
+                assertEquals("q", r.get("id").asText(), line);
+                assertEquals(p[1], r.at("/error/details/field").asText(), line + " -> " + r);
+                assertEquals(p[2], r.at("/error/details/path").asText(), line + " -> " + r);
+                assertEquals("out_of_range", r.at("/error/details/reason").asText(), line + " -> " + r);
+            }
+            JsonNode top = call("{\"id\":\"q\",\"method\":\"t.num\",\"if_revision\":" + number + "}");
+            assertEquals("invalid_request", code(top), number + " -> " + top);
+            assertEquals("if_revision", top.at("/error/details/field").asText(), number + " -> " + top);
+        }
+        String longest = "1" + "0".repeat(999);
+        JsonNode thousand = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + longest + "}}");
+        assertEquals("out_of_range", thousand.at("/error/details/reason").asText(), thousand.toString());
+        JsonNode tooLong = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + longest + "0}}");
+        assertEquals("invalid_request", code(tooLong), tooLong.toString());
+        assertTrue(tooLong.at("/error/message").asText().contains("not valid JSON"), "past 1,000 characters: " + tooLong);
+        assertTrue(seenParams.isEmpty(), "a refused request never reaches its handler");
+    }
+
+    @Test
+    void anIntegerMayCarryAFractionOfZerosOrAnExponentAndMinusZeroIsZero() throws Exception {
+        numberFamily();
+        String[][] integers = {{"1.0", "1"}, {"1e2", "100"}, {"1E+2", "100"}, {"100e-2", "1"}, {"-0", "0"}, {"-0.0", "0"},
+            {"0e99999999999", "0"}, {"-5.000", "-5"}, {"9.223372036854775807e18", "9223372036854775807"},
+            {"-9223372036854775808.0", "-9223372036854775808"}};
+        for (String[] i : integers) {
+            seenParams.clear();
+            JsonNode r = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + i[0] + ",\"x\":" + i[0] + "}}");
+            assertEquals("ok", r.at("/result/type").asText(), i[0] + " -> " + r);
+            for (String f : new String[] {"n", "x"}) {
+                JsonNode seen = seenParams.get(0).get(f);
+                assertTrue(seen.isIntegralNumber() && seen.canConvertToLong(), i[0] + " reaches the handler as " + seen);
+                assertEquals(i[1], seen.asText(), i[0]);
+            }
+        }
+        String[] fractions = {"0.5", "1e-300", "-123.25", "4.9e-324", "12345678901234567.5", "0.99999999999999999999"};
+        for (String x : fractions) {
+            seenParams.clear();
+            JsonNode r = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"x\":" + x + "}}");
+            assertEquals("ok", r.at("/result/type").asText(), x + " -> " + r);
+            JsonNode seen = seenParams.get(0).get("x");
+            assertTrue(seen.isNumber() && !seen.isIntegralNumber(), x + " reaches the handler as " + seen);
+            assertEquals(0, new java.math.BigDecimal(x).compareTo(seen.decimalValue()), x + " is kept exact: " + seen);
+            assertEquals(Double.parseDouble(x), seen.doubleValue(), x);
+            JsonNode asInteger = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":" + x + "}}");
+            assertEquals("n", asInteger.at("/error/details/field").asText(), x + " is no integer: " + asInteger);
+        }
+        JsonNode fraction = call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"n\":1.5}}");
+        assertEquals("n", fraction.at("/error/details/field").asText(), fraction.toString());
+        d.bus = bus;
+        bus.sequence.set(5);
+        bus.state.set(5);
+        assertEquals("ok", call("{\"id\":\"q\",\"method\":\"t.num\",\"if_revision\":5.0}").at("/result/type").asText());
+        assertEquals("ok", call("{\"id\":\"q\",\"method\":\"t.num\",\"params\":{\"if_revision\":5e0}}")
+                .at("/result/type").asText());
+        JsonNode minusZero = call("{\"id\":\"q\",\"method\":\"t.num\",\"if_revision\":-0}");
+        assertEquals("revision_conflict", code(minusZero), "-0 is the revision 0, stale here: " + minusZero);
+    }
+
+    // ---- encodings ----
+
+    @Test
+    void aLineInAnyEncodingButUtf8IsRefusedAsNotUtf8Json() throws Exception {
+        d.addFamily(family("t", answering("t.a", "one")), "b1", 0, 1);
+        String line = "{\"id\":\"1\",\"method\":\"t.a\",\"params\":{}}";
+        assertEquals("one", call(line).at("/result/from").asText());
+        List<byte[]> foreign = new java.util.ArrayList<>();
+        for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"}) {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(cs);
+            foreign.add(line.getBytes(c));
+            foreign.add(("\uFEFF" + line).getBytes(c));
+            foreign.add((" " + line).getBytes(c));
+        }
+        foreign.add(("\uFEFF" + line).getBytes(StandardCharsets.UTF_8));
+        for (byte[] b : foreign) {
+            JsonNode r = call(b);
+            String what = java.util.HexFormat.of().formatHex(b, 0, 8) + "… -> " + r;
+            assertEquals("invalid_request", code(r), what);
+            assertTrue(r.get("id").isNull(), what);
+            assertTrue(r.at("/error/message").asText().contains("not UTF-8 JSON"), what);
+            assertEquals("not_utf8", r.at("/error/details/reason").asText(), what);
+        }
+    }
 }

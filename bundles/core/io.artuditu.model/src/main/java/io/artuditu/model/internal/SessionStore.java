@@ -248,9 +248,14 @@ final class SessionStore implements AutoCloseable {
     /**
      * The saved session, with every pane's {@code terminalId} null; empty when there is no
      * file, or when it was unreadable, too large or invalid (then it has been moved aside
-     * and the reason logged).
+     * and the reason logged). What an interrupted write left beside the file goes first.
      */
     Optional<Topology> load() {
+        try {
+            AtomicFiles.removeLeftovers(path);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot look for temporary files beside " + path + ": " + e.getMessage());
+        }
         try {
             long size;
             try {

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -98,6 +99,27 @@ final class ShellIntegration {
     static String baseName(String program) {
         int slash = program.lastIndexOf('/');
         return slash < 0 ? program : program.substring(slash + 1);
+    }
+
+    /**
+     * Removes what interrupted writes of the scripts left beside them (temporary files of
+     * {@link AtomicFiles}), and nothing else in those folders; at start, before any pane
+     * writes them again. A failure is logged: the scripts are rewritten when they differ anyway.
+     */
+    static void removeLeftovers(Path home) {
+        List<Path> targets = new ArrayList<>();
+        targets.add(home.resolve("shell").resolve("bash").resolve(BASH_RC));
+        for (String f : ZSH_FILES) {
+            targets.add(home.resolve("shell").resolve("zsh").resolve("." + f));
+        }
+        for (Path t : targets) {
+            try {
+                AtomicFiles.removeLeftovers(t);
+            } catch (IOException e) {
+                System.getLogger(ShellIntegration.class.getName()).log(System.Logger.Level.WARNING,
+                        "cannot look for temporary files beside " + t + ": " + e.getMessage());
+            }
+        }
     }
 
     /** Writes the resource to {@code target} unless it already holds exactly that. */

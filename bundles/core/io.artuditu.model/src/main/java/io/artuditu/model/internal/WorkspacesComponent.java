@@ -56,6 +56,7 @@ public final class WorkspacesComponent implements Workspaces, TargetResolver {
     @Activate
     public WorkspacesComponent(BundleContext context, @Reference PtyHost host) throws Exception {
         Path home = SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv());
+        ShellIntegration.removeLeftovers(home);
         this.model = new Model(host, home, Path.of(System.getProperty("user.home")), this::socketPath, this::publish);
         model.revisions(this::checkRevision);
         model.start(new SessionStore(home));

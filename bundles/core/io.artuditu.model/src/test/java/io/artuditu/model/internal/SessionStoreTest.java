@@ -382,4 +382,20 @@ class SessionStoreTest {
         assertEquals(Optional.of(t), s.load());
         s.close();
     }
+
+    @Test
+    void loadingRemovesWhatAnInterruptedWriteLeftAndNothingElse() throws Exception {
+        Path leftover = Files.writeString(home.resolve(".session.json.904.tmp"), "{\"workspa");
+        Path other = Files.writeString(home.resolve(".config.toml.904.tmp"), "not the session's");
+        Path mine = Files.writeString(home.resolve("session.json.bak"), "the user's");
+        SessionStore s = new SessionStore(home);
+        try {
+            assertEquals(Optional.empty(), s.load());
+            assertFalse(Files.exists(leftover));
+            assertTrue(Files.exists(other));
+            assertEquals("the user's", Files.readString(mine));
+        } finally {
+            s.close();
+        }
+    }
 }

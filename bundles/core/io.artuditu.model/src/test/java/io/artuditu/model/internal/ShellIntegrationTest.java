@@ -247,4 +247,23 @@ class ShellIntegrationTest {
     private static String visible(String s) {
         return s.replace(ESC, "^[").replace("\007", "^G").replace("\r", "^M");
     }
+
+    @Test
+    void leftoversOfInterruptedScriptWritesAreRemovedAndNothingElse() throws Exception {
+        Path bash = Files.createDirectories(home.resolve("shell/bash"));
+        Path zsh = Files.createDirectories(home.resolve("shell/zsh"));
+        List<Path> gone = List.of(Files.writeString(bash.resolve(".artuditu.bash.31.tmp"), "half"),
+                Files.writeString(zsh.resolve("..zshrc.32.tmp"), "half"),
+                Files.writeString(zsh.resolve("..zshenv.33.tmp"), "half"));
+        List<Path> kept = List.of(Files.writeString(bash.resolve(".bashrc.34.tmp"), "not ours"),
+                Files.writeString(zsh.resolve(".zsh_history"), "the user's"));
+        ShellIntegration.removeLeftovers(home);
+        for (Path g : gone) {
+            assertFalse(Files.exists(g), g.toString());
+        }
+        for (Path k : kept) {
+            assertTrue(Files.exists(k), k.toString());
+        }
+        ShellIntegration.removeLeftovers(home.resolve("nowhere"));
+    }
 }

@@ -1,10 +1,10 @@
 package io.artuditu.pty.internal;
 
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -16,7 +16,8 @@ import java.util.Locale;
  * (the path pty4j itself resolves under {@code pty4j.preferred.native.folder}) and
  * {@code jna/} ({@code jna.tmpdir}; JNA unpacks its dispatch library there and deletes it
  * after loading). The system properties are JVM-wide; they must be set before pty4j or
- * JNA load a library, which is why the host calls this first.
+ * JNA load a library, which is why the host calls this first. The library is written with
+ * {@link AtomicFiles}; what an interrupted write left beside it is removed first.
  */
 final class NativeLibs {
     static final String PTY4J_FOLDER_KEY = "pty4j.preferred.native.folder";
@@ -43,19 +44,26 @@ final class NativeLibs {
         Files.createDirectories(dir);
         Files.createDirectories(jna);
         Path target = dir.resolve(name);
-        if (!Files.isRegularFile(target) || !Arrays.equals(Files.readAllBytes(target), lib)) {
-            // Write beside the target and rename: a concurrent server never loads half a file.
-            Path tmp = Files.createTempFile(dir, name, ".part");
+        AtomicFiles.removeLeftovers(target);
+        // Replaced whole: a concurrent server never loads half a file. A server starting at the
+        // same moment may take this write's temporary file for a leftover and remove it; it
+        // writes the same library, so its copy is as good, else this one tries again.
+        for (int attempt = 1; !holds(target, lib); attempt++) {
             try {
-                Files.write(tmp, lib);
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
+                AtomicFiles.write(target, lib);
+            } catch (IOException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
             }
         }
         System.setProperty(PTY4J_FOLDER_KEY, pty4j.toString());
         System.setProperty(JNA_TMPDIR_KEY, jna.toString());
         return pty4j;
+    }
+
+    private static boolean holds(Path file, byte[] bytes) throws IOException {
+        return Files.isRegularFile(file) && Arrays.equals(Files.readAllBytes(file), bytes);
     }
 
     /** pty4j's own naming ({@code PtyUtil.getNativeLibraryOsArchSubPath} is not public). */

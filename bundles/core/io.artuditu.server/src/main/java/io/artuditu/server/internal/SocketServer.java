@@ -32,8 +32,9 @@ import org.newsclub.net.unix.AFUNIXSocketCredentials;
  * request never waits for a thread to wake before it is read (leader/follower).
  *
  * <p>Bounds: at most {@code maxConnections} connections are served at once (one worker
- * thread each, reused while busy, idle workers exit after 30 s); the next one gets
- * {@code too_many_connections} and is closed. A connection has
+ * thread each, reused while busy, idle workers exit after 30 s); every one past that gets
+ * {@code too_many_connections} at once, written by the accepting thread, and is closed
+ * shortly after ({@link Refusals}). A connection has
  * {@code initialFrameMillis} to deliver its whole request line of at most
  * {@link Limits#MAX_REQUEST_BYTES}. The peer's uid is checked before anything is read.
  */
@@ -58,13 +59,8 @@ public final class SocketServer implements AutoCloseable {
     private final ServerStats stats = new ServerStats();
     private final AtomicLong connectionIds = new AtomicLong();
     private final ThreadPoolExecutor workers;
-    /** Refusals at capacity linger off the accept thread; at most 16 queued, others just close. */
-    private final ThreadPoolExecutor refusals = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS,
-            new java.util.concurrent.ArrayBlockingQueue<>(16), r -> {
-                Thread t = new Thread(r, "uhp-refuse");
-                t.setDaemon(true);
-                return t;
-            });
+    /** Refusals at capacity: written on the accepting thread, closed by at most one thread. */
+    private final Refusals refusals = new Refusals();
     /**
      * Watchers of connections whose handler waits or streams (end of input means the
      * client left); at most one per active connection.
@@ -107,7 +103,6 @@ public final class SocketServer implements AutoCloseable {
                     t.setDaemon(true);
                     return t;
                 });
-        this.refusals.allowCoreThreadTimeOut(true);
         AtomicLong watcherThreads = new AtomicLong();
         this.watchers = new ThreadPoolExecutor(0, maxConnections + WORKER_SLACK, 30, TimeUnit.SECONDS,
                 new SynchronousQueue<>(), r -> {
@@ -216,23 +211,11 @@ public final class SocketServer implements AutoCloseable {
         acceptEnded.countDown();
     }
 
+    /** Answers and closes a connection this server will not serve; on the accepting thread, never waits. */
     private void refuse(Socket s, ErrorCode code, String message) {
-        Reply reply = dispatcher.error(null, code, message);
-        try {
-            refusals.execute(() -> {
-                try (s) {
-                    write(s, reply);
-                    drain(s);
-                } catch (IOException e) {
-                    // The refused client went away first; the refusal is counted either way.
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException full) {
-            try {
-                s.close();
-            } catch (IOException e) {
-                // nothing more to do for a refused client
-            }
+        byte[] line = dispatcher.error(null, code, message).line();
+        if (refusals.refuse(s, line)) {
+            stats.bytesOut.add(line.length);
         }
     }
 
@@ -275,8 +258,17 @@ public final class SocketServer implements AutoCloseable {
             switch (outcome) {
                 case LINE: {
                     connection.leftover(reader.leftover());
-                    Reply reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
-                            new Caller(id, peer.getUid(), peer.getPid()), connection);
+                    Reply reply;
+                    try {
+                        reply = dispatcher.dispatch(reader.buffer(), 0, reader.length(),
+                                new Caller(id, peer.getUid(), peer.getPid()), connection);
+                    } catch (RuntimeException | LinkageError e) {
+                        // The dispatcher answers every line itself; should it ever throw, the
+                        // client still gets one reply rather than a bare close.
+                        LOG.log(Level.ERROR, "connection " + id + ": the dispatcher failed", e);
+                        reply = dispatcher.error(null, ErrorCode.INTERNAL_ERROR,
+                                "internal error; the server log has the details");
+                    }
                     write(s, reply);
                     for (Runnable r : reply.afterReply()) {
                         r.run();
@@ -355,7 +347,7 @@ public final class SocketServer implements AutoCloseable {
                 LOG.log(Level.WARNING, "could not release the session lock", e);
             }
         }
-        refusals.shutdownNow();
+        refusals.close();
         watchers.shutdown();
         workers.shutdown();
         try {

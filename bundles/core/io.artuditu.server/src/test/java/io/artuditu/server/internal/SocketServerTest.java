@@ -47,7 +47,7 @@ class SocketServerTest {
     Path home;
 
     /** Answers every line with its length, so the transport is what is under test. */
-    static final class EchoDispatcher implements UhpDispatcher {
+    static class EchoDispatcher implements UhpDispatcher {
         @Override
         public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
             ObjectNode r = M.createObjectNode();
@@ -160,6 +160,20 @@ class SocketServerTest {
     }
 
     @Test
+    void aDispatcherThatThrowsStillGetsTheClientAnInternalError() throws Exception {
+        SocketServer s = new SocketServer(SocketLocation.resolve(home, null, uid), uid, new EchoDispatcher() {
+            @Override
+            public Reply dispatch(byte[] buf, int off, int len, Caller caller) {
+                throw new NumberFormatException("not a number");
+            }
+        }, 80, 5000);
+        open.add(s);
+        s.start();
+        JsonNode r = oneLine(ask(s, "{\"id\":\"1\"}\n"));
+        assertEquals("internal_error", r.at("/error/code").asText());
+    }
+
+    @Test
     void aSecondLineOnTheSameConnectionIsNotServed() throws Exception {
         SocketServer s = start(uid, 80, 5000);
         oneLine(ask(s, "{\"a\":1}\n{\"b\":2}\n"));
@@ -180,6 +194,98 @@ class SocketServerTest {
         }
         await(() -> s.stats().active.get() == 0);
         assertEquals(16, oneLine(ask(s, "{\"after\":\"full\"}\n")).at("/result/len").asInt(), "serves again");
+    }
+
+    /**
+     * A burst far past the limit: every refused client reads the structured refusal and its
+     * end promptly (none is closed without it, none waits behind the others), the refusals
+     * take one thread at most, and the server serves again once the held connections go.
+     */
+    @Test
+    void everyConnectionOfABurstPastTheLimitGetsItsRefusalPromptly() throws Exception {
+        SocketServer s = start(uid, Limits.MAX_CONNECTIONS, 30_000);
+        List<SocketChannel> held = new ArrayList<>();
+        for (int i = 0; i < Limits.MAX_CONNECTIONS; i++) {
+            held.add(connect(s.location().bind()));
+        }
+        await(() -> s.stats().active.get() == Limits.MAX_CONNECTIONS);
+        int burst = 200;
+        List<String> replies = refusedBurst(s.location().bind(), burst, 2_000);
+        for (int i = 0; i < burst; i++) {
+            JsonNode r = oneLine(replies.get(i));
+            assertEquals("too_many_connections", r.at("/error/code").asText(), "client " + i + ": " + replies.get(i));
+            assertTrue(r.get("id").isNull(), replies.get(i));
+        }
+        assertEquals(burst, s.stats().rejected.sum());
+        long refusers = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("uhp-refuse")).count();
+        assertTrue(refusers <= 1, refusers + " refusal threads");
+        for (SocketChannel c : held) {
+            c.close();
+        }
+        await(() -> s.stats().active.get() == 0);
+        assertEquals(16, oneLine(ask(s, "{\"after\":\"full\"}\n")).at("/result/len").asInt(), "serves again");
+    }
+
+    /**
+     * Opens {@code n} connections at once, each sending a request line as a client would,
+     * and reads each to its end on one selector; fails if any has not ended within
+     * {@code boundMillis} of the burst's start. Returns what each read.
+     */
+    static List<String> refusedBurst(Path socket, int n, long boundMillis) throws Exception {
+        long start = System.nanoTime();
+        List<SocketChannel> chans = new ArrayList<>();
+        List<ByteArrayOutputStream> got = new ArrayList<>();
+        try (java.nio.channels.Selector sel = java.nio.channels.Selector.open()) {
+            for (int i = 0; i < n; i++) {
+                SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+                chans.add(ch);
+                ch.connect(UnixDomainSocketAddress.of(socket));
+                got.add(new ByteArrayOutputStream());
+            }
+            for (int i = 0; i < n; i++) {
+                SocketChannel ch = chans.get(i);
+                try {
+                    ByteBuffer b = ByteBuffer.wrap("{\"id\":\"b\",\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
+                    while (b.hasRemaining()) {
+                        ch.write(b);
+                    }
+                } catch (IOException refusedFirst) {
+                    // a client may find the refusal before it has written; it still reads it
+                }
+                ch.configureBlocking(false);
+                ch.register(sel, java.nio.channels.SelectionKey.OP_READ, i);
+            }
+            ByteBuffer buf = ByteBuffer.allocate(4096);
+            int open = n;
+            long deadline = start + boundMillis * 1_000_000L;
+            while (open > 0) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                assertTrue(left > 0, open + " of " + n + " refused clients still waiting after " + boundMillis + " ms");
+                sel.select(left);
+                for (java.nio.channels.SelectionKey k : sel.selectedKeys()) {
+                    int i = (Integer) k.attachment();
+                    buf.clear();
+                    int r;
+                    try {
+                        r = chans.get(i).read(buf);
+                    } catch (IOException reset) {
+                        r = -1;
+                    }
+                    if (r > 0) {
+                        got.get(i).write(buf.array(), 0, r);
+                    } else if (r < 0) {
+                        k.cancel();
+                        open--;
+                    }
+                }
+                sel.selectedKeys().clear();
+            }
+        } finally {
+            for (SocketChannel ch : chans) {
+                ch.close();
+            }
+        }
+        return got.stream().map(b -> b.toString(StandardCharsets.UTF_8)).toList();
     }
 
     @Test

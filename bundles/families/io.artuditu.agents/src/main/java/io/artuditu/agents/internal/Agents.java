@@ -444,15 +444,17 @@ public final class Agents implements AgentStates, TargetResolver {
         return onLoop(() -> {
             Tracked t = require(pane);
             look(t, System.currentTimeMillis(), false);
+            // Every source a fork cannot take is unsupported_agent (the reference's one code for it),
+            // a shell too; agent.send, keys and prompt keep invalid_request for a shell.
             if (t.agent == null) {
                 throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, "no agent is recognised in pane " + pane
-                        + " (a shell, or a program no manifest knows): nothing to fork",
-                        Map.of("pane", pane, "reason", "not_agent"));
+                        + " (a shell, or a program no manifest knows), so there is nothing to fork",
+                        Map.of("field", "target", "pane", pane, "reason", "not_agent"));
             }
             AgentManifest m = t.manifest != null ? t.manifest : manifests.get(t.agent).orElse(null);
             if (m == null || m.fork().isEmpty()) {
                 throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, t.agent + " has no native fork command",
-                        Map.of("agent", t.agent, "reason", "no_fork"));
+                        Map.of("agent", t.agent, "pane", pane, "reason", "no_fork"));
             }
             String session = t.sessionId != null ? t.sessionId
                     : sessions.inPane(pane, t.agent).map(Sessions.Session::id).orElse(null);

@@ -111,7 +111,13 @@ final class Sessions {
         return out;
     }
 
+    /** The file, once what an interrupted write left beside it is gone. */
     private void load() {
+        try {
+            AtomicFiles.removeLeftovers(file);
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot look for temporary files beside " + file + ": " + e.getMessage());
+        }
         try {
             if (!Files.isRegularFile(file) || Files.size(file) > MAX_FILE) {
                 return;

@@ -1,7 +1,9 @@
 package io.artuditu.agents.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,5 +39,16 @@ class SessionsTest {
         s.put(new Sessions.Session("claude", "s1", "3", "/q", "hook", 11));
         assertNotEquals(old, Files.getLastModifiedTime(file));
         assertEquals("/q", new Sessions(file).find("claude", "s1").orElseThrow().cwd());
+    }
+
+    @Test
+    void atStartWhatAnInterruptedWriteLeftGoesAndNothingElseDoes() throws Exception {
+        Path file = dir.resolve("sessions.json");
+        new Sessions(file).put(new Sessions.Session("claude", "s1", "3", "/p", "hook", 1));
+        Path leftover = Files.writeString(dir.resolve(".sessions.json.2718.tmp"), "{\"sessi");
+        Path kept = Files.writeString(dir.resolve(".sessions.json.2718.tmp~"), "an editor's");
+        assertEquals("/p", new Sessions(file).find("claude", "s1").orElseThrow().cwd());
+        assertFalse(Files.exists(leftover));
+        assertTrue(Files.exists(kept));
     }
 }

@@ -111,8 +111,8 @@ public final class Modules implements Directory {
         Path home = SocketLocation.home(context.getProperty(SocketLocation.HOME_PROPERTY), System.getenv());
         this.dir = home.resolve("modules");
         this.stateFile = dir.resolve("state.json");
+        removeLeftovers(List.of(stateFile, dir.resolve("settings.json"), dir.resolve("ui.json")));
         this.settings = new Settings(dir.resolve("settings.json"));
-        this.ui = new UiStore(this, new Events(), dir.resolve("ui.json"), System::currentTimeMillis);
         ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, r -> {
             Thread th = new Thread(r, "modules-timer");
             th.setDaemon(true);
@@ -120,6 +120,7 @@ public final class Modules implements Directory {
         });
         t.setRemoveOnCancelPolicy(true);
         this.timers = t;
+        this.ui = new UiStore(this, new Events(), dir.resolve("ui.json"), System::currentTimeMillis, timers);
         loadState();
         for (String link : List.copyOf(links)) {
             if (!link.endsWith(".jar")) {
@@ -904,6 +905,20 @@ public final class Modules implements Directory {
                 on ? ModuleRecord.ENABLED : ModuleRecord.DISABLED, null);
         records.put(m.id(), r);
         r.log.info("loaded from " + folder + " (" + r.view().state() + ")");
+    }
+
+    /**
+     * What interrupted writes of this folder's files left beside them (temporary files of
+     * {@link AtomicFiles}), and nothing else; before the files are read. A failure is logged.
+     */
+    private static void removeLeftovers(List<Path> files) {
+        for (Path f : files) {
+            try {
+                AtomicFiles.removeLeftovers(f);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "cannot look for temporary files beside " + f + ": " + e.getMessage());
+            }
+        }
     }
 
     private void loadState() {

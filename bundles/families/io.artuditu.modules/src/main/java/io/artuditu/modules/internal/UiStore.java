@@ -21,6 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
@@ -29,6 +33,10 @@ import java.util.function.LongSupplier;
  * widths, counts, rate) and only then replaces the old value, so invalid input leaves the
  * previous value intact. Placements ({@code move}) persist in {@code <home>/modules/ui.json};
  * live content does not. One lock; nothing here blocks on I/O but the placement file.
+ *
+ * <p>A notification ends at its deadline: no list shows it from then on, and one task on the
+ * timer, due at the earliest deadline in the queue, removes what has ended and announces it
+ * ({@link Listener#notificationsChanged}), so clients learn of an expiry without polling.
  */
 final class UiStore {
     private static final Logger LOG = System.getLogger(UiStore.class.getName());
@@ -72,12 +80,23 @@ final class UiStore {
     private final Map<String, String> barRegions = new LinkedHashMap<>();
     private final Map<String, String> dockSides = new LinkedHashMap<>();
     private long noteCounter;
+    private final ScheduledExecutorService timer;
+    /** The one pending expiry, for the earliest deadline in {@code notes}; null when none is pending. */
+    private ScheduledFuture<?> expiry;
+    private long expiryAt;
+    /** Which scheduled expiry is the pending one: one cancelled while it already ran does nothing. */
+    private long expiryGeneration;
 
-    UiStore(Directory modules, Listener listener, Path placementsFile, LongSupplier clock) {
+    /**
+     * @param clock epoch milliseconds: a notification's deadline ({@code expires_at_ms}) is one
+     * @param timer runs the one pending expiry; its owner shuts it down, which ends expiry
+     */
+    UiStore(Directory modules, Listener listener, Path placementsFile, LongSupplier clock, ScheduledExecutorService timer) {
         this.modules = modules;
         this.listener = listener;
         this.placementsFile = placementsFile;
         this.clock = clock;
+        this.timer = timer;
         loadPlacements();
     }
 
@@ -279,7 +298,8 @@ final class UiStore {
             rate(owner.id());
         }
         int ttl = ttlMs == null ? Limits.TTL_DEFAULT_MS : Math.max(Limits.TTL_MIN_MS, Math.min(Limits.TTL_MAX_MS, ttlMs));
-        expire();
+        long now = clock.getAsLong();
+        dropEnded(now);
         String o = owner == null ? null : owner.id();
         boolean replaced = false;
         if (dedupeKey != null) {
@@ -288,21 +308,24 @@ final class UiStore {
         while (notes.size() >= Limits.NOTIFICATIONS) {
             notes.removeFirst();
         }
-        long now = clock.getAsLong();
         String id = "n" + (++noteCounter);
         notes.addLast(new Note(id, o, text, level == null ? "info" : level, ttl, now + ttl, action, value, dedupeKey));
         listener.notificationsChanged();
+        scheduleExpiry(now);
         return new Object[] {id, replaced};
     }
 
     synchronized int clearNotifications(String ownerParam, String dedupeKey) {
         String o = ownerParam == null ? null : enabledOwnerOrKnown(ownerParam);
+        long now = clock.getAsLong();
+        boolean ended = dropEnded(now);
         int before = notes.size();
         notes.removeIf(n -> Objects.equals(n.owner(), o) && (dedupeKey == null || dedupeKey.equals(n.dedupeKey())));
         int removed = before - notes.size();
-        if (removed > 0) {
+        if (removed > 0 || ended) {
             listener.notificationsChanged();
         }
+        scheduleExpiry(now);
         return removed;
     }
 
@@ -313,9 +336,13 @@ final class UiStore {
         return owner;
     }
 
+    /** The live notifications, oldest first: those whose deadline passed are never listed. */
     synchronized void listNotifications(ArrayNode out) {
-        expire();
+        long now = clock.getAsLong();
         for (Note n : notes) {
+            if (n.expiresAtMs() <= now) {
+                continue; // ended; the pending expiry removes it and says so
+            }
             ObjectNode o = out.addObject().put("id", n.id());
             if (n.owner() == null) {
                 o.putNull("owner");
@@ -335,9 +362,49 @@ final class UiStore {
         }
     }
 
-    private void expire() {
+    /** Removes the notifications that ended by {@code now}; whether any did (the caller announces it). */
+    private boolean dropEnded(long now) {
+        return notes.removeIf(n -> n.expiresAtMs() <= now);
+    }
+
+    /**
+     * Keeps exactly one pending expiry, due at the earliest deadline in the queue, or none for
+     * an empty queue. Delays are in the timer's own time, deadlines on {@code clock}: an expiry
+     * that runs before the clock reached the deadline finds nothing ended and waits again.
+     */
+    private void scheduleExpiry(long now) {
+        long earliest = Long.MAX_VALUE;
+        for (Note n : notes) {
+            earliest = Math.min(earliest, n.expiresAtMs());
+        }
+        if (expiry != null && (earliest == Long.MAX_VALUE || earliest != expiryAt)) {
+            expiry.cancel(false);
+            expiry = null;
+            expiryGeneration++;
+        }
+        if (earliest == Long.MAX_VALUE || expiry != null) {
+            return;
+        }
+        long generation = ++expiryGeneration;
+        try {
+            expiry = timer.schedule(() -> expire(generation), Math.max(0, earliest - now), TimeUnit.MILLISECONDS);
+            expiryAt = earliest;
+        } catch (RejectedExecutionException stopping) {
+            // the timer is shut down: the bundle is stopping and the queue goes with it
+        }
+    }
+
+    /** The timer's task: ends what is due, announces it, and waits for the next deadline. */
+    private synchronized void expire(long generation) {
+        if (generation != expiryGeneration) {
+            return; // replaced while it waited for the lock
+        }
+        expiry = null;
         long now = clock.getAsLong();
-        notes.removeIf(n -> n.expiresAtMs() <= now);
+        if (dropEnded(now)) {
+            listener.notificationsChanged();
+        }
+        scheduleExpiry(now);
     }
 
     // ---- modules going away ----
@@ -366,6 +433,7 @@ final class UiStore {
         if (notes.size() != before) {
             n += before - notes.size();
             listener.notificationsChanged();
+            scheduleExpiry(clock.getAsLong());
         }
         updates.remove(owner);
         return n;

@@ -84,6 +84,11 @@ final class ControlLines implements Consumer<byte[]> {
     }
 
     private static JsonNode parse(byte[] raw) {
+        String foreign = Lines.notUtf8(raw);
+        if (foreign != null) {
+            throw new UhpException(ErrorCode.INVALID_REQUEST, "a control line must be UTF-8 JSON: " + foreign,
+                    Map.of("reason", "not_utf8"));
+        }
         JsonNode line;
         try {
             line = Lines.MAPPER.readTree(raw);

@@ -15,6 +15,7 @@ import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigEditor;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.events.EventBus;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
@@ -39,11 +40,12 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.util.tracker.BundleTracker;
 
 /**
- * The {@code theme} family and the config table {@code theme} ({@code id}): one component,
- * so the registry, its watcher and the config check see the same {@link Themes}. The
- * registry starts from the built-ins and a scan of {@code <home>/themes/} at activation;
- * running bundle modules add theme files they carry; {@code theme.use} and
- * {@code config.patch} are checked against it before {@code config.theme} changes.
+ * The {@code theme} family and the config table {@code theme} ({@code id}, shown on the wire
+ * as {@code config.theme}, the id alone): one component, so the registry, its watcher and the
+ * config check see the same {@link Themes}. The registry starts from the built-ins and a scan
+ * of {@code <home>/themes/} at activation; running bundle modules add theme files they carry;
+ * {@code theme.use} and {@code config.patch} are checked against it before {@code config.theme}
+ * changes.
  */
 @Component(service = {UhpFamily.class, ConfigSection.class})
 public final class ThemeFamily implements UhpFamily, CheckedSection {
@@ -79,6 +81,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
             }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "themes: cannot make " + folder + ": " + e.getMessage());
+        }
+        try {
+            // theme files are written there atomically (artu theme install|import): what a write cut short left
+            AtomicFiles.removeLeftovers(folder, name -> name.endsWith(".toml"));
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "themes: cannot look for temporary files in " + folder + ": " + e.getMessage());
         }
         List<Registry.Problem> builtinProblems = new ArrayList<>();
         List<Registry.Entry> builtins = Themes.builtins(ThemeFamily.class.getClassLoader(), builtinProblems);
@@ -151,6 +159,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     @Override
     public ObjectNode defaults() {
         return JSON.objectNode().put("id", Registry.FALLBACK);
+    }
+
+    /** {@code config.theme} is the id, as the reference speaks of it; the file keeps {@code [theme] id}. */
+    @Override
+    public String valueKey() {
+        return "id";
     }
 
     @Override

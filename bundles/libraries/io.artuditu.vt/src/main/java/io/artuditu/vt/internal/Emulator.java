@@ -47,6 +47,8 @@ public final class Emulator implements Terminal {
     private int col;
     private boolean pendingWrap;
     private long style;
+    /** The pen's underline colour (SGR 58), 0 for the default; cells keep it in {@link Line#ul}. */
+    private int underlineColor;
     private int top;
     private int bottom;
     private int lastPrinted = -1;
@@ -89,6 +91,7 @@ public final class Emulator implements Terminal {
         int col;
         boolean pendingWrap;
         long style;
+        int underlineColor;
         boolean origin;
         final char[] charsets = {'B', 'B', 'B', 'B'};
         int shift;
@@ -177,6 +180,7 @@ public final class Emulator implements Terminal {
         boolean autowrap = on(Mode.AUTOWRAP);
         long s = style;
         int link = ext.currentLink;
+        int uc = underlineColor;
         while (i < j) {
             if (pendingWrap) {
                 wrap();
@@ -201,6 +205,9 @@ public final class Emulator implements Terminal {
             }
             if (link != 0 || line.links != null) {
                 line.link(from, to, link);
+            }
+            if (uc != 0 || line.ul != null) {
+                line.underline(from, to, uc);
             }
             i += n;
             touch(row);
@@ -267,6 +274,9 @@ public final class Emulator implements Terminal {
         }
         if (ext.currentLink != 0 || line.links != null) {
             line.link(col, col + w, ext.currentLink);
+        }
+        if (underlineColor != 0 || line.ul != null) {
+            line.underline(col, col + w, underlineColor);
         }
         touch(row);
         writtenRow = row;
@@ -529,6 +539,7 @@ public final class Emulator implements Terminal {
         s.col = col;
         s.pendingWrap = pendingWrap;
         s.style = style;
+        s.underlineColor = underlineColor;
         s.origin = on(Mode.ORIGIN);
         System.arraycopy(charsets, 0, s.charsets, 0, 4);
         s.shift = shift;
@@ -542,6 +553,7 @@ public final class Emulator implements Terminal {
         col = Math.min(s.col, cols - 1);
         pendingWrap = s.pendingWrap && s.col == col;
         style = s.style;
+        underlineColor = s.underlineColor;
         System.arraycopy(s.charsets, 0, charsets, 0, 4);
         shift = s.shift;
         singleShift = -1;
@@ -574,6 +586,7 @@ public final class Emulator implements Terminal {
         to.col = from.col;
         to.pendingWrap = from.pendingWrap;
         to.style = from.style;
+        to.underlineColor = from.underlineColor;
         to.origin = from.origin;
         System.arraycopy(from.charsets, 0, to.charsets, 0, 4);
         to.shift = from.shift;
@@ -582,6 +595,7 @@ public final class Emulator implements Terminal {
     /** What DECSTR and RIS both reset. */
     private void softState() {
         style = 0;
+        underlineColor = 0;
         top = 0;
         bottom = rows - 1;
         pendingWrap = false;
@@ -981,11 +995,13 @@ public final class Emulator implements Terminal {
         int n = p.paramCount;
         if (n == 0) {
             style = 0;
+            underlineColor = 0;
             return;
         }
         int[] a = p.params;
         long sub = p.subMask;
         long s = style;
+        int uc = underlineColor;
         for (int i = 0; i < n; i++) {
             int v = a[i];
             // Sub-parameters that belong to the one before are consumed with it.
@@ -996,6 +1012,7 @@ public final class Emulator implements Terminal {
             switch (v) {
                 case 0:
                     s = 0;
+                    uc = 0;
                     break;
                 case 1:
                     s |= Style.BOLD;
@@ -1065,6 +1082,8 @@ public final class Emulator implements Terminal {
                         s = Style.withFg(s, color);
                     } else if (color >= 0 && v == 48) {
                         s = Style.withBg(s, color);
+                    } else if (color >= 0) {
+                        uc = color;
                     }
                     i += used;
                     continue;
@@ -1074,6 +1093,15 @@ public final class Emulator implements Terminal {
                     break;
                 case 49:
                     s = Style.withBg(s, 0);
+                    break;
+                case 53:
+                    s |= Style.OVERLINE;
+                    break;
+                case 55:
+                    s &= ~Style.OVERLINE;
+                    break;
+                case 59:
+                    uc = 0;
                     break;
                 default:
                     if (v >= 30 && v <= 37) {
@@ -1090,6 +1118,7 @@ public final class Emulator implements Terminal {
             i += subs;
         }
         style = s;
+        underlineColor = uc;
     }
 
     /**
@@ -1290,6 +1319,11 @@ public final class Emulator implements Terminal {
     @Override
     public long style(int r, int c) {
         return cellLine(r, c).st(c);
+    }
+
+    @Override
+    public int underlineColor(int r, int c) {
+        return cellLine(r, c).ul(c);
     }
 
     @Override

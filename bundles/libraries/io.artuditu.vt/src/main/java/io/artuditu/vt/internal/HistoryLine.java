@@ -8,6 +8,7 @@ import java.util.Arrays;
  * {@code int[]} keeping the wide flags), renditions run-length encoded as
  * {@code runEnd[k]} (exclusive end cell of run k) and {@code runStyle[k]}. A line whose cells
  * all have one rendition (most lines) holds no run arrays: {@link #style} is that rendition.
+ * Link serials and underline colours are per cell, each array kept only when a cell has one.
  *
  * <p>{@link #bytes} is this line's retained size under the model in {@code docs/vt.md}:
  * shallow sizes on a 64-bit JVM with compressed references (16-byte array headers, 8-byte
@@ -15,7 +16,7 @@ import java.util.Arrays;
  * lines is not counted).
  */
 final class HistoryLine {
-    /** Header and fields: six references, a long, an int, a short, a byte and a boolean, 8-aligned. */
+    /** Header and fields: seven references, a long, an int, a short, a byte and a boolean, 8-aligned. */
     static final int OBJECT_BYTES = 56;
     private static final byte[] EMPTY = new byte[0];
 
@@ -31,11 +32,13 @@ final class HistoryLine {
     final int bytes;
     /** Per cell, a {@link LinkTable} serial; null when no cell had a link. */
     private final int[] links;
+    /** Per cell, the underline colour ({@link Line#ul}); null when no cell had one. */
+    private final int[] ul;
     final byte shellMarks;
     final short exitStatus;
 
     private HistoryLine(byte[] narrow, int[] cells, int[] runEnd, long[] runStyle, long style, String[] marks,
-            boolean wrapped, int[] links, byte shellMarks, short exitStatus) {
+            boolean wrapped, int[] links, int[] ul, byte shellMarks, short exitStatus) {
         this.narrow = narrow;
         this.cells = cells;
         this.runEnd = runEnd;
@@ -44,11 +47,13 @@ final class HistoryLine {
         this.marks = marks;
         this.wrapped = wrapped;
         this.links = links;
+        this.ul = ul;
         this.shellMarks = shellMarks;
         this.exitStatus = exitStatus;
         long b = OBJECT_BYTES + array(narrow == null || narrow == EMPTY ? -1 : narrow.length, 1)
                 + array(cells == null ? -1 : cells.length, 4) + array(runEnd == null ? -1 : runEnd.length, 4)
-                + array(runStyle == null ? -1 : runStyle.length, 8) + array(links == null ? -1 : links.length, 4);
+                + array(runStyle == null ? -1 : runStyle.length, 8) + array(links == null ? -1 : links.length, 4)
+                + array(ul == null ? -1 : ul.length, 4);
         if (marks != null) {
             b += array(marks.length, 4);
             for (String m : marks) {
@@ -148,8 +153,17 @@ final class HistoryLine {
                 }
             }
         }
-        return new HistoryLine(narrow, cells, runEnd, runStyle, first, marks, line.wrapped, links, line.shellMarks,
-                line.exitStatus);
+        int[] ul = null;
+        if (line.ul != null) {
+            for (int i = 0; i < n; i++) {
+                if (line.ul[i] != 0) {
+                    ul = Arrays.copyOf(line.ul, n);
+                    break;
+                }
+            }
+        }
+        return new HistoryLine(narrow, cells, runEnd, runStyle, first, marks, line.wrapped, links, ul,
+                line.shellMarks, line.exitStatus);
     }
 
     /** Writes the renditions of cells [0, length()) into {@code st} from {@code at}. */
@@ -182,16 +196,17 @@ final class HistoryLine {
             cp[i] = narrow != null ? narrow[i] & 0xFF : cells[i];
         }
         fillStyles(st, 0);
-        Render.row(sb, cp, st, 0, marks, n, sgr);
+        Render.row(sb, cp, st, 0, ul, marks, n, sgr);
     }
 
     /**
      * Writes this line's {@link #length()} cells into {@code cp}, {@code st} and, when it has
      * combining marks, {@code marks} (which the caller must then provide), starting at
-     * {@code at}; likewise its link serials into {@code links} when it has any. A non-null
-     * {@code marks} or {@code links} is written either way (nulls or zeros for none).
+     * {@code at}; likewise its link serials into {@code links} and its underline colours into
+     * {@code ul} when it has any. A non-null {@code marks}, {@code links} or {@code ul} is
+     * written either way (nulls or zeros for none).
      */
-    void copyTo(int[] cp, long[] st, String[] marks, int[] links, int at) {
+    void copyTo(int[] cp, long[] st, String[] marks, int[] links, int[] ul, int at) {
         int n = length();
         for (int i = 0; i < n; i++) {
             cp[at + i] = narrow != null ? narrow[i] & 0xFF : cells[i];
@@ -211,6 +226,13 @@ final class HistoryLine {
                 Arrays.fill(links, at, at + n, 0);
             }
         }
+        if (ul != null) {
+            if (this.ul != null) {
+                System.arraycopy(this.ul, 0, ul, at, n);
+            } else {
+                Arrays.fill(ul, at, at + n, 0);
+            }
+        }
     }
 
     boolean hasMarks() {
@@ -219,6 +241,10 @@ final class HistoryLine {
 
     boolean hasLinks() {
         return links != null;
+    }
+
+    boolean hasUnderlineColors() {
+        return ul != null;
     }
 
     /** Copies this line back into screen form (for resize), padded or cut to {@code cols}. */
@@ -260,6 +286,9 @@ final class HistoryLine {
         line.wrapped = wrapped && length() <= cols;
         if (links != null) {
             line.links = Arrays.copyOf(links, cols);
+        }
+        if (ul != null) {
+            line.ul = Arrays.copyOf(ul, cols);
         }
         line.shellMarks = shellMarks;
         line.exitStatus = exitStatus;

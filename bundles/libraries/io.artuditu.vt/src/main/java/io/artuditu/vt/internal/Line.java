@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * One screen row as parallel arrays: {@code cp[i]} is the code point of cell {@code i} (0 when
  * empty) with the {@link #WIDE} / {@link #TAIL} flags above bit 20, {@code st[i]} its packed
- * {@link io.artuditu.vt.Style}. Combining marks, rare, live in {@code marks}, allocated on
- * first use.
+ * {@link io.artuditu.vt.Style}. Combining marks, hyperlink serials and underline colours,
+ * rare, live in {@code marks}, {@code links} and {@code ul}, each allocated on first use.
  *
  * <p>Both cell arrays are allocated lazily, so a blank row costs only this object:
  * <ul>
@@ -33,7 +33,7 @@ final class Line {
     static final int MAX_MARK_CHARS = 16;
     /**
      * This object's shallow size under the model of {@code docs/vt.md} (12-byte header, a
-     * long, an int, four compressed references, a short, a byte and a boolean, 8-aligned).
+     * long, an int, five compressed references, a short, a byte and a boolean, 8-aligned).
      */
     static final int OBJECT_BYTES = 48;
 
@@ -48,6 +48,12 @@ final class Line {
     boolean wrapped;
     /** Per cell, the {@link LinkTable} serial of its hyperlink (0 none); null while the row has none. */
     int[] links;
+    /**
+     * Per cell, its underline colour (SGR 58) as a {@link io.artuditu.vt.Style} colour, 0 for
+     * the default; null while no cell of the row has one. Kept apart from {@link #st} because
+     * the packed rendition has no room for a third colour and few rows ever carry one.
+     */
+    int[] ul;
     /** {@link io.artuditu.vt.ShellMarks} bits recorded on this row. */
     byte shellMarks;
     /** Exit status of the command whose FINISHED mark is on this row, else NO_STATUS. */
@@ -70,6 +76,11 @@ final class Line {
     /** Cell {@code i}'s rendition. */
     long st(int i) {
         return st == null ? fill : st[i];
+    }
+
+    /** Cell {@code i}'s underline colour, 0 for the default. */
+    int ul(int i) {
+        return ul == null ? 0 : ul[i];
     }
 
     /** The code point array, allocated (all empty) on first need. */
@@ -108,8 +119,21 @@ final class Line {
         return st != null || s != fill ? sts() : null;
     }
 
-    /** Cells up to the last one that holds a character or a non-default rendition. */
+    /** Cells up to the last one that holds a character, a non-default rendition or an underline colour. */
     int length() {
+        int n = textLength();
+        int[] u = ul;
+        if (u != null) {
+            for (int i = cols; i > n; i--) {
+                if (u[i - 1] != 0) {
+                    return i;
+                }
+            }
+        }
+        return n;
+    }
+
+    private int textLength() {
         int n = cols;
         int[] c = cp;
         long[] s = st;
@@ -152,7 +176,8 @@ final class Line {
     /** Retained bytes of this row: the object and the arrays it holds (marks' strings not counted). */
     long bytes() {
         return OBJECT_BYTES + HistoryLine.array(cp == null ? -1 : cols, 4) + HistoryLine.array(st == null ? -1 : cols, 8)
-                + HistoryLine.array(marks == null ? -1 : cols, 4) + HistoryLine.array(links == null ? -1 : cols, 4);
+                + HistoryLine.array(marks == null ? -1 : cols, 4) + HistoryLine.array(links == null ? -1 : cols, 4)
+                + HistoryLine.array(ul == null ? -1 : cols, 4);
     }
 
     /** Before cells [from, to) are overwritten: blank the halves of wide characters cut at the edges. */
@@ -191,6 +216,10 @@ final class Line {
         if (links != null) {
             Arrays.fill(links, from, to, 0);
         }
+        if (ul != null) {
+            // An erase gives the background only (xterm): no underline colour.
+            Arrays.fill(ul, from, to, 0);
+        }
     }
 
     /** Cells [from, to) now belong to the link with this serial (0: to none). */
@@ -202,6 +231,17 @@ final class Line {
             links = new int[cols];
         }
         Arrays.fill(links, from, to, serial);
+    }
+
+    /** Cells [from, to) now have the underline colour {@code color} (0: the default). */
+    void underline(int from, int to, int color) {
+        if (ul == null) {
+            if (color == 0) {
+                return;
+            }
+            ul = new int[cols];
+        }
+        Arrays.fill(ul, from, to, color);
     }
 
     /**
@@ -216,8 +256,9 @@ final class Line {
 
     /**
      * {@link #reset(long)} for a row whose {@link #length()} is at most {@code used}: cells
-     * from there on are already empty in rendition 0, so only the first {@code used} cells
-     * need clearing when {@code fill} is 0 (a scrolled line is usually shorter than the row).
+     * from there on are already empty, in rendition 0 and without an underline colour, so
+     * only the first {@code used} cells need clearing when {@code fill} is 0 (a scrolled line
+     * is usually shorter than the row).
      */
     void reset(long fill, int used) {
         if (cp != null) {
@@ -227,6 +268,9 @@ final class Line {
             Arrays.fill(st, 0, fill == 0 ? used : cols, fill);
         } else {
             this.fill = fill;
+        }
+        if (ul != null) {
+            Arrays.fill(ul, 0, used, 0);
         }
         resetRow();
     }
@@ -239,6 +283,7 @@ final class Line {
     void clear(long fill) {
         cp = null;
         st = null;
+        ul = null;
         this.fill = fill;
         resetRow();
     }
@@ -277,6 +322,10 @@ final class Line {
             System.arraycopy(links, at, links, at + n, keep);
             Arrays.fill(links, at, at + n, 0);
         }
+        if (ul != null) {
+            System.arraycopy(ul, at, ul, at + n, keep);
+            Arrays.fill(ul, at, at + n, 0);
+        }
     }
 
     void delete(int at, int n, long fill) {
@@ -299,6 +348,10 @@ final class Line {
         if (links != null) {
             System.arraycopy(links, at + n, links, at, keep);
             Arrays.fill(links, cols - n, cols, 0);
+        }
+        if (ul != null) {
+            System.arraycopy(ul, at + n, ul, at, keep);
+            Arrays.fill(ul, cols - n, cols, 0);
         }
     }
 
@@ -332,6 +385,9 @@ final class Line {
         }
         if (links != null) {
             links = Arrays.copyOf(links, cols);
+        }
+        if (ul != null) {
+            ul = Arrays.copyOf(ul, cols);
         }
         if (cols < old && cp != null && (cp[cols - 1] & WIDE) != 0) {
             cp[cols - 1] = 0;

@@ -25,10 +25,10 @@ import java.util.Arrays;
  *     row's text stays at the top and blank rows below absorb growth; text is pushed into
  *     the scrollback only when it no longer fits. Either way the cursor stays on screen;
  *     rows below the new bottom are dropped.
- * <li>Hyperlink serials go with their cells. Shell marks and an exit status belong to a
- *     row: they move to the new row holding the cell their row started with (the last row
- *     when that cell is past the text). Rows that end up together OR their marks, and the
- *     status of the last FINISHED mark among them wins.
+ * <li>Hyperlink serials and underline colours go with their cells. Shell marks and an exit
+ *     status belong to a row: they move to the new row holding the cell their row started
+ *     with (the last row when that cell is past the text). Rows that end up together OR
+ *     their marks, and the status of the last FINISHED mark among them wins.
  * </ul>
  *
  * <p>Scrollback lines that are neither wrapped nor continued and fit the new width are kept
@@ -53,6 +53,8 @@ final class Reflow {
     private String[] marks;
     /** Link serials of the collected cells; null until a line with links is collected. */
     private int[] links;
+    /** Underline colours of the collected cells; null until a line with any is collected. */
+    private int[] ul;
     private int n;
     // Shell marks of the collected rows, in order: the offset of the row's first cell, its
     // ShellMarks bits and its exit status.
@@ -135,8 +137,8 @@ final class Reflow {
             out.add(h);
             return;
         }
-        ensure(n + len, h.hasMarks(), h.hasLinks());
-        h.copyTo(cp, st, marks, links, n);
+        ensure(n + len, h.hasMarks(), h.hasLinks(), h.hasUnderlineColors());
+        h.copyTo(cp, st, marks, links, ul, n);
         rowMarks(h.shellMarks, h.exitStatus);
         n += len;
         open = true;
@@ -148,7 +150,7 @@ final class Reflow {
     private void add(Line l, int cursorCol, int savedCol, boolean last) {
         int len = l.length();
         boolean hasMarks = l.marks != null;
-        ensure(n + len, hasMarks, l.links != null);
+        ensure(n + len, hasMarks, l.links != null, l.ul != null);
         l.copyTo(cp, st, n, len);
         if (marks != null) {
             if (hasMarks) {
@@ -162,6 +164,13 @@ final class Reflow {
                 System.arraycopy(l.links, 0, links, n, len);
             } else {
                 Arrays.fill(links, n, n + len, 0);
+            }
+        }
+        if (ul != null) {
+            if (l.ul != null) {
+                System.arraycopy(l.ul, 0, ul, n, len);
+            } else {
+                Arrays.fill(ul, n, n + len, 0);
             }
         }
         rowMarks(l.shellMarks, l.exitStatus);
@@ -182,7 +191,7 @@ final class Reflow {
         }
     }
 
-    private void ensure(int size, boolean needMarks, boolean needLinks) {
+    private void ensure(int size, boolean needMarks, boolean needLinks, boolean needUl) {
         if (size > cp.length) {
             int cap = Math.max(size, cp.length * 2);
             cp = Arrays.copyOf(cp, cap);
@@ -193,6 +202,9 @@ final class Reflow {
             if (links != null) {
                 links = Arrays.copyOf(links, cap);
             }
+            if (ul != null) {
+                ul = Arrays.copyOf(ul, cap);
+            }
         }
         if (needMarks && marks == null) {
             // Cells already collected for this line have none.
@@ -200,6 +212,9 @@ final class Reflow {
         }
         if (needLinks && links == null) {
             links = new int[cp.length];
+        }
+        if (needUl && ul == null) {
+            ul = new int[cp.length];
         }
     }
 
@@ -279,6 +294,9 @@ final class Reflow {
             if (links != null) {
                 linkCell(c, links[i]);
             }
+            if (ul != null) {
+                rowBuf.underline(c, c + 1, ul[i]);
+            }
             c++;
             if (wide) {
                 i++;
@@ -286,6 +304,9 @@ final class Reflow {
                 rowBuf.put(c, cp[i], st[i]);
                 if (links != null) {
                     linkCell(c, links[i]);
+                }
+                if (ul != null) {
+                    rowBuf.underline(c, c + 1, ul[i]);
                 }
                 c++;
             }

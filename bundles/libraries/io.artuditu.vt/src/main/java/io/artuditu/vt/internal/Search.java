@@ -62,7 +62,7 @@ final class Search {
                 s.st = new long[n];
                 s.marks = new String[n];
             }
-            l.copyTo(s.cp, s.st, s.marks, null, 0);
+            l.copyTo(s.cp, s.st, s.marks, null, null, 0);
             s.add(i, s.cp, l.hasMarks() ? s.marks : null, n, l.wrapped);
         }
         for (int r = 0; r < screen.length && s.found.size() < max; r++) {

@@ -22,7 +22,9 @@ class LazyRowTest {
     private static final long BLUE = Style.withBg(0, Style.indexed(4));
     private static final long RED = Style.withBg(0, Style.indexed(1));
     private static final long GREEN = Style.withBg(0, Style.indexed(2));
-    private static final long[] STYLES = {0, 0, BLUE, RED, Style.withFg(0, Style.indexed(1)), BLUE | Style.BOLD};
+    private static final long[] STYLES = {0, 0, BLUE, RED, Style.withFg(0, Style.indexed(1)), BLUE | Style.BOLD,
+        Style.OVERLINE};
+    private static final int[] UNDERLINE_COLORS = {0, Style.indexed(9), Style.rgb(1, 2, 3)};
     private static final long[] FILLS = {0, 0, 0, BLUE, RED};
 
     private static Emulator emu(int cols, int rows, String input) {
@@ -73,7 +75,7 @@ class LazyRowTest {
         int to = from + r.nextInt(cols - from + 1);
         long s = STYLES[r.nextInt(STYLES.length)];
         long fill = FILLS[r.nextInt(FILLS.length)];
-        switch (r.nextInt(12)) {
+        switch (r.nextInt(13)) {
             case 0:
             case 1:
             case 2: {
@@ -142,6 +144,12 @@ class LazyRowTest {
                     b.addMark(from, 0x301);
                 }
                 return "mark " + from;
+            case 11: {
+                int color = UNDERLINE_COLORS[r.nextInt(UNDERLINE_COLORS.length)];
+                a.underline(from, to, color);
+                b.underline(from, to, color);
+                return "underline colour " + from + ".." + to + " " + color;
+            }
             default:
                 a.wrapped = b.wrapped = r.nextBoolean();
                 return "wrapped";
@@ -154,6 +162,7 @@ class LazyRowTest {
         for (int i = 0; i < cols; i++) {
             assertEquals(full.cp(i), lazy.cp(i), what + ": code point of cell " + i);
             assertEquals(full.st(i), lazy.st(i), what + ": rendition of cell " + i);
+            assertEquals(full.ul(i), lazy.ul(i), what + ": underline colour of cell " + i);
         }
         assertEquals(full.length(), lazy.length(), what);
         assertArrayEquals(full.marks, lazy.marks, what);
@@ -177,6 +186,7 @@ class LazyRowTest {
         for (int i = 0; i < cols; i++) {
             assertEquals(full.cp(i), back.cp(i), what + ": back from history, cell " + i);
             assertEquals(full.st(i), back.st(i), what + ": back from history, cell " + i);
+            assertEquals(i < full.length() ? full.ul(i) : 0, back.ul(i), what + ": back from history, cell " + i);
         }
     }
 

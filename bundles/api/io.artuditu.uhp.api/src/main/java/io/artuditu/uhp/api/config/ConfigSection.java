@@ -42,4 +42,18 @@ public interface ConfigSection {
 
     /** Takes the validated live values of this section; see the threading rules above. */
     void apply(ObjectNode values);
+
+    /**
+     * The one key whose value stands for the whole table on the wire, or null (the default)
+     * for a table shown as an object. With {@code "id"}, the table {@code [theme] id = "nord"}
+     * is {@code "theme":"nord"} in {@code config.get} and every config result, and
+     * {@code config.patch} takes {@code "theme":"nord"} as well as {@code "theme":{"id":"nord"}}.
+     * The file, {@link #defaults()}, {@link #apply} and {@link CheckedSection#check} keep the
+     * table form, so a file stays readable by a server that shows the table. Such a section's
+     * schema must have exactly that one property; one with others is refused. Read once, with
+     * {@link #name()}.
+     */
+    default String valueKey() {
+        return null;
+    }
 }

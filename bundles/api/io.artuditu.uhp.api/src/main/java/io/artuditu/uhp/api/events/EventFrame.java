@@ -41,6 +41,11 @@ public final class EventFrame {
             return false;
         }
         if (v.isNumber() && value.isNumber()) {
+            double a = v.doubleValue();
+            double b = value.doubleValue();
+            if (!Double.isFinite(a) || !Double.isFinite(b)) {
+                return a == b; // no decimal holds an infinity or NaN (and NaN equals nothing)
+            }
             return v.decimalValue().compareTo(value.decimalValue()) == 0;
         }
         return v.equals(value);

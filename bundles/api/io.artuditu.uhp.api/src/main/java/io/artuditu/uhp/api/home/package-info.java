@@ -4,7 +4,7 @@
  * without pulling anything else in.
  */
 @Export
-@Version("1.3.0")
+@Version("1.4.0")
 package io.artuditu.uhp.api.home;
 
 import org.osgi.annotation.bundle.Export;

@@ -25,6 +25,11 @@ import java.util.regex.Pattern;
  * {@code $comment}, {@code $schema}, {@code $id}. Any other keyword fails
  * {@link #compile}, so the contract cannot silently say more than is enforced.
  *
+ * <p>Numbers: {@code integer} is any number without a fractional part, however it is
+ * written ({@code 3}, {@code 3.0}, {@code 3e0}, {@code -0}). Whatever the schema, a number
+ * node that is not finite (a reader's infinity or NaN) or lies outside the 64-bit integer
+ * range is a violation; no number makes {@link #validate} throw.
+ *
  * <p>Immutable and thread safe once compiled.
  */
 public final class JsonSchema {
@@ -132,6 +137,12 @@ public final class JsonSchema {
     }
 
     private Optional<Violation> check(JsonNode v, String path) {
+        if (v.isNumber()) {
+            String range = outOfRange(v);
+            if (range != null) {
+                return fail(path, range);
+            }
+        }
         if (!types.isEmpty() && types.stream().noneMatch(t -> hasType(v, t))) {
             return fail(path, "expected " + String.join(" or ", types) + ", got " + typeName(v));
         }
@@ -227,10 +238,54 @@ public final class JsonSchema {
             case "boolean": return v.isBoolean();
             case "null": return v.isNull();
             case "number": return v.isNumber();
-            case "integer": return v.isIntegralNumber()
-                    || (v.isNumber() && v.decimalValue().stripTrailingZeros().scale() <= 0);
+            case "integer": return v.isNumber() && integral(v);
             default: return false;
         }
+    }
+
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+    /**
+     * Why a number node holds no value UHP accepts, or null when it holds one. JSON has no
+     * infinity or NaN (a reader makes them of a literal beyond double range), and every
+     * number UHP carries lies within the 64-bit integer range, so a value past it is out of
+     * range whatever the schema says. Checked before anything else reads the value: a
+     * {@code BigDecimal} of an infinity throws, and one of {@code 1e999999999} must never be
+     * expanded.
+     */
+    private static String outOfRange(JsonNode v) {
+        if (v.isFloatingPointNumber() && !v.isBigDecimal()) {
+            double d = v.doubleValue();
+            if (!Double.isFinite(d)) {
+                return "is not a finite number";
+            }
+            return d < -0x1p63 || d >= 0x1p63 ? OUT_OF_RANGE : null;
+        }
+        if (v.isBigInteger()) {
+            return v.bigIntegerValue().bitLength() > 63 ? OUT_OF_RANGE : null;
+        }
+        if (v.isBigDecimal()) {
+            BigDecimal d = v.decimalValue();
+            return d.compareTo(LONG_MIN) < 0 || d.compareTo(LONG_MAX) > 0 ? OUT_OF_RANGE : null;
+        }
+        return null;
+    }
+
+    private static final String OUT_OF_RANGE = "is out of range: a number must lie within "
+            + Long.MIN_VALUE + ".." + Long.MAX_VALUE;
+
+    /** Whether a finite number node has no fractional part ({@code 3}, {@code 3.0}, {@code 3e2}, {@code -0.0}). */
+    private static boolean integral(JsonNode v) {
+        if (v.isIntegralNumber()) {
+            return true;
+        }
+        if (v.isBigDecimal()) {
+            BigDecimal d = v.decimalValue();
+            return d.signum() == 0 || d.stripTrailingZeros().scale() <= 0;
+        }
+        double d = v.doubleValue();
+        return Double.isFinite(d) && d == Math.rint(d);
     }
 
     private static String typeName(JsonNode v) {

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class JsonSchemaTest {
@@ -63,5 +68,45 @@ class JsonSchemaTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> JsonSchema.compile(j("{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"#/x\"}}}")));
         assertTrue(e.getMessage().contains("'$ref'"), e.getMessage());
+    }
+
+    /**
+     * Values a JSON reader can produce but no JSON number means (infinities, NaN) and
+     * integers past 64 bits are violations, whatever the schema says, never an exception.
+     */
+    @Test
+    void numbersBeyondRangeAreViolationsNeverExceptions() throws Exception {
+        List<JsonNode> values = List.of(j("1e309"), j("-1e309"), DoubleNode.valueOf(Double.NaN),
+                j("123456789012345678901234567890"), j("-9223372036854775809"), j("1e300"),
+                DecimalNode.valueOf(new BigDecimal("1E+999999999")), DecimalNode.valueOf(new BigDecimal("-1E+400")));
+        List<String> schemas = List.of("{}", "{\"type\":\"string\"}", "{\"type\":\"integer\"}",
+                "{\"type\":\"number\"}", "{\"type\":[\"integer\",\"string\"]}",
+                "{\"type\":\"integer\",\"minimum\":0,\"maximum\":8}", "{\"minimum\":0}", "{\"maximum\":0}",
+                "{\"enum\":[1,2]}");
+        for (String s : schemas) {
+            JsonSchema schema = JsonSchema.compile(j(s));
+            for (JsonNode v : values) {
+                Optional<JsonSchema.Violation> bad = schema.validate(v, "params.x");
+                assertTrue(bad.isPresent(), s + " took " + v);
+                assertEquals("params.x", bad.get().path(), s + " " + v);
+                assertTrue(bad.get().problem().contains("out of range") || bad.get().problem().contains("finite"),
+                        s + " " + v + ": " + bad.get());
+            }
+        }
+    }
+
+    @Test
+    void anIntegerIsANumberWithNoFractionWithinSixtyFourBitsHoweverItIsSpelt() throws Exception {
+        JsonSchema integer = JsonSchema.compile(j("{\"type\":\"integer\",\"minimum\":0}"));
+        for (JsonNode v : List.of(j("0"), j("-0"), j("-0.0"), j("1.0"), j("1e2"), j("9223372036854775807"),
+                DecimalNode.valueOf(new BigDecimal("1E+18")), DecimalNode.valueOf(new BigDecimal("100E-2")))) {
+            assertEquals(Optional.empty(), integer.validate(v, "n"), v.toString());
+        }
+        assertEquals("n: expected integer, got number", integer.validate(j("1.5"), "n").map(Object::toString).orElse(""));
+        assertEquals("n: expected integer, got number",
+                integer.validate(DecimalNode.valueOf(new BigDecimal("1E-400")), "n").map(Object::toString).orElse(""));
+        assertEquals("n: must be at least 0", integer.validate(j("-1"), "n").map(Object::toString).orElse(""));
+        assertEquals(Optional.empty(), JsonSchema.compile(j("{\"type\":\"integer\"}"))
+                .validate(j("-9223372036854775808"), "n"));
     }
 }

@@ -3,6 +3,7 @@ package io.artuditu.terminal.internal.attach;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.terminal.internal.Lines;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.MouseEvent;
 import java.io.IOException;
@@ -22,6 +23,10 @@ import java.util.Set;
  * that decoded but cannot be carried out (answered with an {@code error} line), and
  * {@link Undecodable} for a line that is not JSON or whose known kind has the wrong shape
  * (answered with an {@code error} line and counted: too many in a row end the stream).
+ *
+ * <p>Numbers follow the request's rules ({@code docs/protocol/spec-notes.md}, "Numbers"):
+ * an integer may be written with a zero fraction or an exponent ({@code 7.0}, {@code 7e0}),
+ * and a value past 64 bits is refused, never wrapped.
  */
 final class ClientLine {
     /** Widest and tallest terminal a client may ask for. */
@@ -103,6 +108,10 @@ final class ClientLine {
 
     /** Decodes one line (without its newline). Never throws. */
     static Message decode(byte[] line) {
+        String foreign = Lines.notUtf8(line);
+        if (foreign != null) {
+            return new Undecodable("not UTF-8 JSON: " + foreign);
+        }
         JsonNode n;
         try {
             n = JSON.readTree(line); // bytes: Jackson refuses malformed UTF-8 rather than replacing it
@@ -194,7 +203,7 @@ final class ClientLine {
 
     private static int coordinate(JsonNode v, String field) throws Bad {
         JsonNode c = v == null ? null : v.get(field);
-        if (c == null || !c.canConvertToInt() || !c.isIntegralNumber() || c.intValue() < 0) {
+        if (c == null || !c.canConvertToExactIntegral() || !c.canConvertToInt() || c.intValue() < 0) {
             throw new Bad(field + " must be a cell index (an integer >= 0)");
         }
         return c.intValue();
@@ -250,10 +259,10 @@ final class ClientLine {
         }
         if (code.isObject() && code.has("f")) {
             JsonNode f = code.get("f");
-            if (!f.isIntegralNumber()) {
+            if (!f.canConvertToExactIntegral()) {
                 throw new Bad("f takes an integer");
             }
-            if (f.intValue() < 1 || f.intValue() > 12 || !f.canConvertToInt()) {
+            if (!f.canConvertToInt() || f.intValue() < 1 || f.intValue() > 12) {
                 return new Refused("function keys are f1 to f12");
             }
             return new KeyPress(new Key("f" + f.intValue(), ctrl, alt, shift), null);
@@ -267,7 +276,7 @@ final class ClientLine {
         }
         JsonNode c = body.get("cols");
         JsonNode r = body.get("rows");
-        if (c == null || r == null || !c.isIntegralNumber() || !r.isIntegralNumber()) {
+        if (c == null || r == null || !c.canConvertToExactIntegral() || !r.canConvertToExactIntegral()) {
             throw new Bad("resize takes integer cols and rows");
         }
         if (!c.canConvertToInt() || c.intValue() < 1 || c.intValue() > MAX_COLS || !r.canConvertToInt()
@@ -292,10 +301,13 @@ final class ClientLine {
             throw new Bad("command takes a string or an object with exactly one key");
         }
         if (name.equals("scroll_page")) {
-            if (arg == null || !arg.isIntegralNumber()) {
+            if (arg == null || !arg.canConvertToExactIntegral()) {
                 throw new Bad("scroll_page takes an integer (negative back, positive forward)");
             }
-            long pages = Math.max(-1000, Math.min(1000, arg.asLong()));
+            if (!arg.canConvertToLong()) {
+                return new Refused("scroll_page: " + clip(arg.asText()) + " is out of range");
+            }
+            long pages = Math.max(-1000, Math.min(1000, arg.longValue()));
             return new ScrollPage((int) pages);
         }
         if (name.equals("paste_image")) {
@@ -337,8 +349,8 @@ final class ClientLine {
             throw new Bad("watch takes {\"pane\":…}");
         }
         String id;
-        if (p.isIntegralNumber()) {
-            id = p.bigIntegerValue().toString();
+        if (p.canConvertToExactIntegral() && p.canConvertToLong()) {
+            id = Long.toString(p.longValue());
         } else if (p.isTextual()) {
             id = p.textValue();
         } else {

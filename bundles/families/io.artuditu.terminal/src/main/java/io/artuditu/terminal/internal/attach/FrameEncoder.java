@@ -17,8 +17,9 @@ import java.util.List;
  * client gets fewer, larger frames and never a backlog.
  *
  * <p>The client state is one code point and one style per cell (the right half of a wide
- * character is {@link #TAIL}) plus, only where a cell carries them, its combining marks:
- * about 12 bytes per cell, the same order as the emulator's own screen.
+ * character is {@link #TAIL}) plus, only for rows where a cell carries them, combining marks
+ * and underline colours: about 12 bytes per cell, the same order as the emulator's own
+ * screen.
  *
  * <p>{@link #next} reads the terminal and must run under the screen's lock; the
  * {@link Frame} it returns owns its data and is serialized outside the lock. Not
@@ -30,8 +31,16 @@ final class FrameEncoder {
     /** Unchanged cells between two changed spans of a row below which the spans go as one run. */
     static final int MERGE_GAP = 3;
 
-    /** One row-contiguous span of cells starting at (x, y); {@code ch[i]} and {@code style[i]} per cell sent. */
-    record Run(int x, int y, String[] ch, long[] style) {
+    /**
+     * One row-contiguous span of cells starting at (x, y); {@code ch[i]}, {@code style[i]} and
+     * {@code underlineColor[i]} per cell sent. {@code underlineColor} is null when no cell of
+     * the run has one (most runs).
+     */
+    record Run(int x, int y, String[] ch, long[] style, int[] underlineColor) {
+        /** Cell {@code i}'s underline colour, 0 for the default. */
+        int underlineColor(int i) {
+            return underlineColor == null ? 0 : underlineColor[i];
+        }
     }
 
     /**
@@ -46,6 +55,8 @@ final class FrameEncoder {
     private int[][] cps;
     private long[][] styles;
     private String[][] marks;
+    /** Per row, the underline colours the client has; a row is null while all are the default. */
+    private int[][] underlineColors;
     /** The terminal revision the client state matches; meaningful only while {@link #live}. */
     private long seenRevision;
     /** Whether the client state came from the live screen (not a scrolled-back view). */
@@ -90,8 +101,9 @@ final class FrameEncoder {
         int[] cp = new int[cols];
         long[] st = new long[cols];
         String[] mk = new String[cols];
+        int[] uc = new int[cols];
         for (int r = changed.nextSetBit(0); r >= 0 && r < rows; r = changed.nextSetBit(r + 1)) {
-            diffRow(view, r, cp, st, mk, runs);
+            diffRow(view, r, cp, st, mk, uc, runs);
         }
         int[] cur = null;
         if (offset == 0 && cursorAllowed && term.cursorVisible()) {
@@ -118,6 +130,7 @@ final class FrameEncoder {
         cps = new int[r][c];
         styles = new long[r][c];
         marks = new String[r][];
+        underlineColors = new int[r][];
         for (int[] row : cps) {
             Arrays.fill(row, ' ');
         }
@@ -132,11 +145,14 @@ final class FrameEncoder {
      * and records them as sent. Spans closer than {@link #MERGE_GAP} go as one run; a run
      * never starts on the right half of a wide character and never cuts one.
      */
-    private void diffRow(Terminal view, int r, int[] cp, long[] st, String[] mk, List<Run> out) {
+    private void diffRow(Terminal view, int r, int[] cp, long[] st, String[] mk, int[] uc, List<Run> out) {
         boolean anyMarks = false;
+        boolean anyColors = false;
         for (int c = 0; c < cols; c++) {
             String g = view.grapheme(r, c);
             st[c] = view.style(r, c);
+            uc[c] = view.underlineColor(r, c);
+            anyColors |= uc[c] != 0;
             if (g.isEmpty()) {
                 cp[c] = TAIL;
                 mk[c] = null;
@@ -151,9 +167,10 @@ final class FrameEncoder {
         int[] had = cps[r];
         long[] hadSt = styles[r];
         String[] hadMk = marks[r];
+        int[] hadUc = underlineColors[r];
         int c = 0;
         while (c < cols) {
-            if (same(had, hadSt, hadMk, cp, st, mk, c)) {
+            if (same(had, hadSt, hadMk, hadUc, cp, st, mk, uc, c)) {
                 c++;
                 continue;
             }
@@ -161,7 +178,7 @@ final class FrameEncoder {
             int end = c; // inclusive
             int gap = 0;
             for (c++; c < cols && gap < MERGE_GAP; c++) {
-                if (same(had, hadSt, hadMk, cp, st, mk, c)) {
+                if (same(had, hadSt, hadMk, hadUc, cp, st, mk, uc, c)) {
                     gap++;
                 } else {
                     gap = 0;
@@ -174,7 +191,7 @@ final class FrameEncoder {
             if (end + 1 < cols && cp[end + 1] == TAIL) {
                 end++;
             }
-            out.add(run(r, start, end, cp, st, mk));
+            out.add(run(r, start, end, cp, st, mk, uc));
             System.arraycopy(cp, start, had, start, end - start + 1);
             System.arraycopy(st, start, hadSt, start, end - start + 1);
             if (anyMarks || hadMk != null) {
@@ -183,24 +200,34 @@ final class FrameEncoder {
                 }
                 System.arraycopy(mk, start, hadMk, start, end - start + 1);
             }
+            if (anyColors || hadUc != null) {
+                if (hadUc == null) {
+                    hadUc = underlineColors[r] = new int[cols];
+                }
+                System.arraycopy(uc, start, hadUc, start, end - start + 1);
+            }
             c = end + 1;
         }
     }
 
-    private static boolean same(int[] had, long[] hadSt, String[] hadMk, int[] cp, long[] st, String[] mk, int c) {
-        return had[c] == cp[c] && hadSt[c] == st[c]
+    private static boolean same(int[] had, long[] hadSt, String[] hadMk, int[] hadUc, int[] cp, long[] st, String[] mk,
+            int[] uc, int c) {
+        return had[c] == cp[c] && hadSt[c] == st[c] && (hadUc == null ? 0 : hadUc[c]) == uc[c]
                 && java.util.Objects.equals(hadMk == null ? null : hadMk[c], mk[c]);
     }
 
-    private static Run run(int y, int start, int end, int[] cp, long[] st, String[] mk) {
+    private static Run run(int y, int start, int end, int[] cp, long[] st, String[] mk, int[] uc) {
         int n = 0;
+        boolean anyColors = false;
         for (int c = start; c <= end; c++) {
             if (cp[c] != TAIL) {
                 n++;
+                anyColors |= uc[c] != 0;
             }
         }
         String[] ch = new String[n];
         long[] style = new long[n];
+        int[] colors = anyColors ? new int[n] : null;
         int i = 0;
         for (int c = start; c <= end; c++) {
             if (cp[c] == TAIL) {
@@ -214,16 +241,19 @@ final class FrameEncoder {
                 String g = Character.toString(Character.getType(cp[c]) == Character.SURROGATE ? 0xFFFD : cp[c]);
                 ch[i] = mk[c] == null ? g : g + mk[c];
             }
+            if (colors != null) {
+                colors[i] = uc[c];
+            }
             style[i++] = st[c];
         }
-        return new Run(start, y, ch, style);
+        return new Run(start, y, ch, style, colors);
     }
 
     /**
      * The viewport scrolled back {@code offset} rows, as a terminal of the same size: the
      * newest {@code offset} scrollback lines on top, the screen's first rows below them.
-     * Each row is replayed from its text with SGR, so cells, widths and renditions come out
-     * exactly as the emulator keeps them (links and marks are not part of a frame).
+     * Each row is replayed from its text with SGR, so cells, widths, renditions and underline
+     * colours come out exactly as the emulator keeps them (links are not part of a frame).
      */
     private Terminal history(Terminal term, int offset) {
         if (scratch == null || scratch.cols() != cols || scratch.rows() != rows) {

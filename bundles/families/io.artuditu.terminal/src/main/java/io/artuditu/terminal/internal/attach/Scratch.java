@@ -2,7 +2,10 @@ package io.artuditu.terminal.internal.attach;
 
 import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -32,8 +35,29 @@ final class Scratch {
 
     private final Path root;
 
+    /** Over {@code root}, after removing what puts cut short left there ({@link #removeLeftovers}). */
     Scratch(Path root) {
         this.root = root;
+        removeLeftovers(root);
+    }
+
+    /**
+     * Removes the temporary files of {@link AtomicFiles} that interrupted puts left in the
+     * workspace folders (those of counted files only), and nothing else.
+     */
+    static void removeLeftovers(Path root) {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root)) {
+            for (Path d : dirs) {
+                if (WORKSPACE.matcher(d.getFileName().toString()).matches() && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
+                    AtomicFiles.removeLeftovers(d, name -> COUNTED.matcher(name).matches());
+                }
+            }
+        } catch (NoSuchFileException none) {
+            // no put yet
+        } catch (IOException e) {
+            System.getLogger(Scratch.class.getName()).log(System.Logger.Level.WARNING,
+                    "cannot look for temporary files under " + root + ": " + e.getMessage());
+        }
     }
 
     /** Writes {@code data} into the workspace's folder; returns the file's absolute path. */

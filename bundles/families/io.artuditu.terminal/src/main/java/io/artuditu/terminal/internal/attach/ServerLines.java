@@ -80,13 +80,15 @@ final class ServerLines {
      * of an attached client's writer thread. The bytes are exactly what the generator wrote
      * (same field order, no spaces, the default colour and false flags left out, strings
      * escaped as the generator escapes them); {@code ServerLinesTest} compares the two on
-     * random frames. A cell's colours and flags are encoded once per run of equal renditions.
+     * random frames. A cell's colours and flags are encoded once per run of equal renditions
+     * and underline colours.
      */
     static byte[] frame(Frame f) {
         Bytes b = new Bytes(256 + 16 * f.runs().stream().mapToInt(r -> r.ch().length).sum());
         b.ascii("{\"frame\":{\"full\":").ascii(f.full() ? "true" : "false").ascii(",\"cells\":[");
         byte[] styleBytes = null;
         long lastStyle = 0;
+        int lastColor = 0;
         boolean firstRun = true;
         for (Run run : f.runs()) {
             if (!firstRun) {
@@ -102,9 +104,11 @@ final class ServerLines {
                 }
                 b.ascii("{\"ch\":");
                 b.string(ch[i]);
-                if (styleBytes == null || style[i] != lastStyle) {
+                int color = run.underlineColor(i);
+                if (styleBytes == null || style[i] != lastStyle || color != lastColor) {
                     lastStyle = style[i];
-                    styleBytes = styleFields(lastStyle);
+                    lastColor = color;
+                    styleBytes = styleFields(lastStyle, lastColor);
                 }
                 b.bytes(styleBytes);
                 b.put('}');
@@ -127,18 +131,23 @@ final class ServerLines {
         return b.toArray();
     }
 
-    /** What follows a cell's {@code "ch"} for rendition {@code style}: its colours and flags, each with a leading comma. */
-    private static byte[] styleFields(long style) {
+    /**
+     * What follows a cell's {@code "ch"} for rendition {@code style} and {@code underlineColor}:
+     * its colours and flags, each with a leading comma.
+     */
+    private static byte[] styleFields(long style, int underlineColor) {
         Bytes b = new Bytes(128);
         color(b, "fg", Style.fg(style));
         color(b, "bg", Style.bg(style));
+        color(b, "underline_color", underlineColor);
         boolean bold = Style.has(style, Style.BOLD);
         boolean dim = Style.has(style, Style.DIM);
         boolean italic = Style.has(style, Style.ITALIC);
         boolean underline = Style.underline(style) != 0;
         boolean reverse = Style.has(style, Style.REVERSE);
         boolean crossed = Style.has(style, Style.STRIKE);
-        if (bold || dim || italic || underline || reverse || crossed) {
+        boolean overline = Style.has(style, Style.OVERLINE);
+        if (bold || dim || italic || underline || reverse || crossed || overline) {
             b.ascii(",\"mods\":{");
             int before = b.length();
             flag(b, before, "bold", bold);
@@ -147,6 +156,7 @@ final class ServerLines {
             flag(b, before, "underline", underline);
             flag(b, before, "reverse", reverse);
             flag(b, before, "crossed_out", crossed);
+            flag(b, before, "overline", overline);
             b.put('}');
         }
         return b.toArray();

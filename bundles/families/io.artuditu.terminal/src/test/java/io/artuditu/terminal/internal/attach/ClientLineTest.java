@@ -100,6 +100,52 @@ class ClientLineTest {
         assertEquals(new ClientLine.Detach(), valid("{\"detach\":null}"));
     }
 
+    /**
+     * Numbers follow the wire's rules (spec-notes.md, "Numbers"): an integer may be written
+     * with a zero fraction or an exponent, -0 is 0, and a value past 64 bits is refused rather
+     * than wrapped.
+     */
+    @Test
+    void integersMayBeWrittenAsDecimalsAndNothingWraps() throws Exception {
+        assertEquals(new ClientLine.Resize(100, 30), valid("{\"resize\":{\"cols\":100.0,\"rows\":3e1}}"));
+        assertEquals(new ClientLine.Mouse(MouseEvent.Action.PRESS, 1, 0),
+                valid("{\"input\":{\"mouse_down\":{\"x\":1.0,\"y\":-0}}}"));
+        assertEquals(new ClientLine.Wheel(true, 2, 0), valid("{\"input\":{\"scroll_up\":{\"x\":2e0,\"y\":-0.0}}}"));
+        assertArrayEquals(bytes(valid("{\"input\":{\"key\":{\"code\":{\"f\":2}}}}")),
+                bytes(valid("{\"input\":{\"key\":{\"code\":{\"f\":2.0}}}}")));
+        assertEquals(new ClientLine.Watch("7"), valid("{\"watch\":{\"pane\":7.0}}"));
+        assertEquals(new ClientLine.ScrollPage(-3), valid("{\"command\":{\"scroll_page\":-3.0}}"));
+        assertEquals(new ClientLine.ScrollPage(1000), valid("{\"command\":{\"scroll_page\":5000}}"));
+        for (String huge : new String[] {"18446744073709551617", "-18446744073709551615", "1e30", "1e309", "-1e309"}) {
+            Message m = decode("{\"command\":{\"scroll_page\":" + huge + "}}");
+            assertTrue(m instanceof ClientLine.Refused || m instanceof ClientLine.Undecodable, huge + " -> " + m);
+        }
+        for (String bad : new String[] {"1e309", "1.5", "4294967296", "18446744073709551617", "-1e309"}) {
+            for (String line : new String[] {"{\"resize\":{\"cols\":%s,\"rows\":30}}",
+                "{\"input\":{\"mouse_down\":{\"x\":%s,\"y\":2}}}", "{\"input\":{\"key\":{\"code\":{\"f\":%s}}}}",
+                bad.equals("4294967296") ? "{\"resize\":{\"cols\":30,\"rows\":%s}}" : "{\"watch\":{\"pane\":%s}}"}) {
+                Message m = decode(String.format(line, bad));
+                assertTrue(m instanceof ClientLine.Refused || m instanceof ClientLine.Undecodable,
+                        String.format(line, bad) + " -> " + m);
+            }
+        }
+    }
+
+    @Test
+    void aLineInAnotherEncodingThanUtf8IsUndecodable() {
+        String line = "{\"resize\":{\"cols\":100,\"rows\":30}}";
+        for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE", "UTF-16"}) {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(cs);
+            for (String text : new String[] {line, "\uFEFF" + line}) {
+                Message m = ClientLine.decode(text.getBytes(c));
+                ClientLine.Undecodable u = assertInstanceOf(ClientLine.Undecodable.class, m, cs + " " + m);
+                assertTrue(u.reason().contains("not UTF-8"), cs + ": " + u.reason());
+            }
+        }
+        Message bom = ClientLine.decode(("\uFEFF" + line).getBytes(StandardCharsets.UTF_8));
+        assertInstanceOf(ClientLine.Undecodable.class, bom, "a UTF-8 byte order mark too: " + bom);
+    }
+
     @Test
     void aNoticeIsKeptToTwoHundredCharacters() throws Exception {
         assertEquals(new ClientLine.Notice("no image on the clipboard"), valid("{\"notice\":\"no image on the clipboard\"}"));

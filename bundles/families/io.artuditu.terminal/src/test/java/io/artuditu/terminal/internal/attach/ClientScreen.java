@@ -118,11 +118,12 @@ final class ClientScreen {
         return text().contains(s);
     }
 
-    /** The attributes a cell of this style must carry, computed independently of the encoder. */
-    static String expectedAttrs(long style) {
+    /** The attributes a cell of this style and underline colour must carry, computed independently of the encoder. */
+    static String expectedAttrs(long style, int underlineColor) {
         ObjectNode a = M.createObjectNode();
         color(a, "fg", Style.fg(style));
         color(a, "bg", Style.bg(style));
+        color(a, "underline_color", underlineColor);
         ObjectNode mods = M.createObjectNode();
         if (Style.has(style, Style.BOLD)) {
             mods.put("bold", true);
@@ -141,6 +142,9 @@ final class ClientScreen {
         }
         if (Style.has(style, Style.STRIKE)) {
             mods.put("crossed_out", true);
+        }
+        if (Style.has(style, Style.OVERLINE)) {
+            mods.put("overline", true);
         }
         if (mods.size() > 0) {
             a.set("mods", mods);
@@ -162,7 +166,7 @@ final class ClientScreen {
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
                 String g = term.grapheme(r, c);
-                String want = expectedAttrs(term.style(r, c));
+                String want = expectedAttrs(term.style(r, c), term.underlineColor(r, c));
                 if (!g.equals(ch[r][c]) || (!g.isEmpty() && !want.equals(attrs[r][c]))) {
                     return "cell (" + c + "," + r + "): client has '" + ch[r][c] + "' " + attrs[r][c] + ", terminal '"
                             + g + "' " + want + "\nclient row:   " + row(r) + "\nterminal row: " + term.rowText(r, false);

@@ -69,6 +69,44 @@ class FrameEncoderTest {
     }
 
     @Test
+    void overlineAndTheUnderlineColourAreSentWithTheCell() {
+        Terminal t = term(20, 2, "\033[53mo\033[0m \033[4;58;5;196mu\033[58:2::1:2:3;53mv\033[0m \033[58;5;9mw\033[0m");
+        JsonNode cells = json(enc.next(t, 0, true)).get("cells").get(0).get("cells");
+        assertEquals("{\"ch\":\"o\",\"mods\":{\"overline\":true}}", cells.get(0).toString());
+        assertEquals("{\"ch\":\"u\",\"underline_color\":{\"indexed\":196},\"mods\":{\"underline\":true}}",
+                cells.get(2).toString());
+        assertEquals("{\"ch\":\"v\",\"underline_color\":{\"rgb\":[1,2,3]},\"mods\":{\"underline\":true,"
+                + "\"overline\":true}}", cells.get(3).toString());
+        assertEquals("{\"ch\":\"w\",\"underline_color\":{\"indexed\":9}}", cells.get(5).toString(),
+                "the colour is the cell's whether or not it is underlined");
+    }
+
+    @Test
+    void aCellWhoseUnderlineColourAloneChangedIsSentAgain() {
+        Terminal t = term(20, 2, "\033[4;58;5;196mabc\033[0m");
+        ClientScreen client = new ClientScreen(20, 2);
+        client.apply(enc.next(t, 0, true));
+        feed(t, "\033[1;2H\033[4;58;5;10mb\033[59;53mc\033[0m\033[1;4H");
+        Frame d = enc.next(t, 0, true);
+        assertEquals("[{\"x\":1,\"y\":0,\"cells\":[{\"ch\":\"b\",\"underline_color\":{\"indexed\":10},"
+                + "\"mods\":{\"underline\":true}},{\"ch\":\"c\",\"mods\":{\"underline\":true,\"overline\":true}}]}]",
+                json(d).get("cells").toString());
+        client.apply(d);
+        assertNull(client.differenceFrom(t));
+    }
+
+    @Test
+    void aScrolledBackViewKeepsOverlineAndTheUnderlineColour() {
+        Terminal t = Terminal.create(12, 2);
+        feed(t, "\033[4;53;58:2::1:2:3mold\033[0m\r\nx\r\ny\r\nz");
+        ClientScreen client = new ClientScreen(12, 2);
+        client.apply(enc.next(t, 2, true));
+        assertEquals("old", client.row(0));
+        assertEquals("{\"underline_color\":{\"rgb\":[1,2,3]},\"mods\":{\"underline\":true,\"overline\":true}}",
+                client.attrs[0][0]);
+    }
+
+    @Test
     void aWideCharacterIsOneCellAndClientsAdvanceByItsWidth() {
         Terminal t = term(20, 2, "CJK:日本語!");
         Frame f = enc.next(t, 0, true);
@@ -201,7 +239,8 @@ class FrameEncoderTest {
         String[] pieces = {"a", "bc", "日本", "語", "é", "e\u0301", "😀", " ", "\r\n", "\r", "\b", "\t", "\033[K", "\033[1K",
             "\033[2J", "\033[H", "\033[3;5H", "\033[10;1H", "\033[1;31m", "\033[0m", "\033[7m", "\033[48;2;9;8;7m",
             "\033[38;5;100m", "\033[4m", "\033[2m", "\033[L", "\033[M", "\033[P", "\033[@", "\033[2S", "\033[T",
-            "\033[?1049h", "\033[?1049l", "\033[3X", "\033M", "\033[5;8r", "\033[r", "xyzxyzxyzxyzxyz"};
+            "\033[?1049h", "\033[?1049l", "\033[3X", "\033M", "\033[5;8r", "\033[r", "xyzxyzxyzxyzxyz", "\033[53m",
+            "\033[55m", "\033[58;5;9m", "\033[58:2::1:2:3m", "\033[59m"};
         Random rnd = new Random(42);
         for (int round = 0; round < 20; round++) {
             Terminal t = Terminal.create(17, 9);

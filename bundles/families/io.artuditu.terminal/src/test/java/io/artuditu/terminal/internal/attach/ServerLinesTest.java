@@ -38,15 +38,23 @@ class ServerLinesTest {
                 int n = 1 + rnd.nextInt(12);
                 String[] ch = new String[n];
                 long[] st = new long[n];
+                int[] ul = rnd.nextInt(3) == 0 ? new int[n] : null;
                 long style = randomStyle(rnd);
+                int color = randomColor(rnd);
                 for (int i = 0; i < n; i++) {
                     ch[i] = CHARS[rnd.nextInt(CHARS.length)];
                     if (rnd.nextInt(3) == 0) {
                         style = randomStyle(rnd);
                     }
+                    if (rnd.nextInt(3) == 0) {
+                        color = randomColor(rnd);
+                    }
                     st[i] = style;
+                    if (ul != null) {
+                        ul[i] = color;
+                    }
                 }
-                runs.add(new Run(rnd.nextInt(300), rnd.nextInt(100), ch, st));
+                runs.add(new Run(rnd.nextInt(300), rnd.nextInt(100), ch, st, ul));
             }
             int[] cursor = rnd.nextBoolean() ? null : new int[] {rnd.nextInt(4096), rnd.nextInt(4096)};
             String shape = new String[] {null, "underline", "bar"}[rnd.nextInt(3)];
@@ -59,9 +67,20 @@ class ServerLinesTest {
     void aRealScreenEncodesAsJacksonWould() throws IOException {
         Terminal t = Terminal.create(80, 10, new Limits(0, 4096));
         t.feed(("\033[1;31mred\033[0m plain \033[38;5;200;48;2;1;2;3mrgb\033[0m \033[4:3;3;7;9;2mmods\033[0m "
-                + "日本 e\u0301 \"q\" \\ tab\there\r\n\033[7mreverse\033[0m").getBytes(StandardCharsets.UTF_8));
+                + "日本 e\u0301 \"q\" \\ tab\there\r\n\033[7mreverse\033[0m \033[53mover\033[4;58;5;196mcolour"
+                + "\033[58:2::1:2:3mrgb\033[24mplain\033[0m").getBytes(StandardCharsets.UTF_8));
         Frame f = new FrameEncoder().next(t, 0, true);
         assertEquals(reference(f), new String(ServerLines.frame(f), StandardCharsets.UTF_8));
+    }
+
+    /** An underline colour: mostly the default, else indexed, RGB or a kind the protocol does not know. */
+    private static int randomColor(Random rnd) {
+        return switch (rnd.nextInt(6)) {
+            case 1, 2 -> Style.indexed(rnd.nextInt(256));
+            case 3 -> Style.rgb(rnd.nextInt(256), rnd.nextInt(256), rnd.nextInt(256));
+            case 4 -> (3 << 24) | rnd.nextInt(1 << 24);
+            default -> 0;
+        };
     }
 
     private static long randomStyle(Random rnd) {
@@ -76,7 +95,8 @@ class ServerLinesTest {
             case 2 -> s = Style.withBg(s, Style.rgb(rnd.nextInt(256), rnd.nextInt(256), rnd.nextInt(256)));
             default -> { }
         }
-        long[] flags = {Style.BOLD, Style.DIM, Style.ITALIC, Style.REVERSE, Style.STRIKE, Style.BLINK, Style.HIDDEN};
+        long[] flags = {Style.BOLD, Style.DIM, Style.ITALIC, Style.REVERSE, Style.STRIKE, Style.BLINK, Style.HIDDEN,
+            Style.OVERLINE};
         for (long flag : flags) {
             if (rnd.nextInt(4) == 0) {
                 s |= flag;
@@ -105,7 +125,7 @@ class ServerLinesTest {
                 g.writeNumberField("y", run.y());
                 g.writeArrayFieldStart("cells");
                 for (int i = 0; i < run.ch().length; i++) {
-                    cell(g, run.ch()[i], run.style()[i]);
+                    cell(g, run.ch()[i], run.style()[i], run.underlineColor(i));
                 }
                 g.writeEndArray();
                 g.writeEndObject();
@@ -132,18 +152,20 @@ class ServerLinesTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    private static void cell(JsonGenerator g, String ch, long style) throws IOException {
+    private static void cell(JsonGenerator g, String ch, long style, int underlineColor) throws IOException {
         g.writeStartObject();
         g.writeStringField("ch", ch);
         color(g, "fg", Style.fg(style));
         color(g, "bg", Style.bg(style));
+        color(g, "underline_color", underlineColor);
         boolean bold = Style.has(style, Style.BOLD);
         boolean dim = Style.has(style, Style.DIM);
         boolean italic = Style.has(style, Style.ITALIC);
         boolean underline = Style.underline(style) != 0;
         boolean reverse = Style.has(style, Style.REVERSE);
         boolean crossed = Style.has(style, Style.STRIKE);
-        if (bold || dim || italic || underline || reverse || crossed) {
+        boolean overline = Style.has(style, Style.OVERLINE);
+        if (bold || dim || italic || underline || reverse || crossed || overline) {
             g.writeObjectFieldStart("mods");
             if (bold) {
                 g.writeBooleanField("bold", true);
@@ -162,6 +184,9 @@ class ServerLinesTest {
             }
             if (crossed) {
                 g.writeBooleanField("crossed_out", true);
+            }
+            if (overline) {
+                g.writeBooleanField("overline", true);
             }
             g.writeEndObject();
         }

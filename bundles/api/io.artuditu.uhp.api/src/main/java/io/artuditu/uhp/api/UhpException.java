@@ -45,9 +45,10 @@ public class UhpException extends RuntimeException {
 
     /**
      * The one way to say an addressed object does not exist. Details always have one shape:
-     * {@code {"kind": kind, "id": id, "field": field, "reason": "not_found"}} (without
-     * {@code id} when the request named none, for example "there is no focused pane"), then
-     * whatever {@code evidence} adds (what is known of it: an exit status, a state).
+     * {@code {"kind": kind, "id": id, "field": field, <field>: id, "reason": "not_found"}} —
+     * what was looked for, the id the request gave and, under the param's own name, what was
+     * asked (without the ids when the request named none, for example "there is no focused
+     * pane") — then whatever {@code evidence} adds (what is known of it: an exit status, a state).
      *
      * @param kind     what was looked for: {@code workspace}, {@code tab}, {@code pane},
      *                 {@code terminal}, {@code agent}, {@code token}, …
@@ -64,6 +65,9 @@ public class UhpException extends RuntimeException {
         }
         if (field != null) {
             d.put("field", field);
+            if (id != null && !"kind".equals(field) && !"id".equals(field)) {
+                d.put(field, id); // what was asked, as the request spelled it
+            }
         }
         d.put("reason", "not_found");
         evidence.forEach(d::putIfAbsent);

@@ -528,8 +528,8 @@ class AttachFamilyTest {
 
         UhpException missing = assertThrows(UhpException.class, () -> new Client("77", 30, 6));
         assertEquals(ErrorCode.NOT_FOUND, missing.code());
-        assertEquals(Map.of("kind", "pane", "id", "77", "field", "pane", "reason", "not_found", "state", "unknown"),
-                missing.details());
+        assertEquals(Map.of("kind", "pane", "id", "77", "field", "pane", "pane", "77", "reason", "not_found", "state",
+                "unknown"), missing.details());
     }
 
     @Test

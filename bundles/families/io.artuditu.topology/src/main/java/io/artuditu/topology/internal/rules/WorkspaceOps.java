@@ -6,6 +6,7 @@ import static io.artuditu.model.topology.Lifecycle.trimTo;
 import static io.artuditu.uhp.api.UhpException.invalid;
 
 import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Lifecycle;
 import io.artuditu.model.topology.Pane;
 import io.artuditu.model.topology.Tab;
 import io.artuditu.model.topology.Topology;
@@ -208,7 +209,7 @@ public final class WorkspaceOps {
             if (t.root() != null) {
                 gone.addAll(Topology.leaves(t.root()));
             }
-            events.add(TopologyEvent.of("tab.closed", "workspace_id", wsId, "tab_id", t.id()));
+            events.add(Lifecycle.tabClosed(wsId, t.id()));
         }
         events.add(TopologyEvent.of("workspace.closed", "workspace_id", wsId));
         Map<String, Pane> panes = new LinkedHashMap<>(s.panes());

@@ -85,7 +85,7 @@ abstract class TopologyFixture {
 
     /**
      * The events the topology families declare (their files in the topology bundle, read from
-     * its sources beside this module): every event an operation returns must be one of them,
+     * its sources under bundles/families): every event an operation returns must be one of them,
      * with data its schema accepts.
      */
     static final UhpContract DECLARED = declared();
@@ -93,7 +93,7 @@ abstract class TopologyFixture {
     private static UhpContract declared() {
         List<FamilyContract> files = new ArrayList<>();
         for (String f : new String[] {"panes", "workspaces", "tabs", "layouts"}) {
-            Path file = Path.of("../io.artuditu.topology/src/main/resources/protocol/uhp/v1/" + f + ".json");
+            Path file = Path.of("../../families/io.artuditu.topology/src/main/resources/protocol/uhp/v1/" + f + ".json");
             try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
                 files.add(FamilyContract.read(file.toString(), in));
             } catch (IOException e) {

@@ -257,7 +257,7 @@ class ModuleMethodsTest extends OneServerPerClass {
 
     @Test
     void aBundleModuleWhoseComponentThrowsIsReportedAndTheServerServes() throws Exception {
-        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        Path jar = Reactor.jar("io.artuditu.example.counter");
         JsonNode linked = ok(sock, "module.link", "{\"path\":" + path(jar) + "}");
         assertEquals("counter", linked.get("id").asText());
         ModuleReloadCyclesTest.awaitAnswer(sock);
@@ -284,7 +284,7 @@ class ModuleMethodsTest extends OneServerPerClass {
 
     /** The counter jar with one entry replaced (its manifest, or its module.toml). */
     static Path rewritten(Path out, String entry, java.util.function.UnaryOperator<String> edit) throws Exception {
-        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        Path jar = Reactor.jar("io.artuditu.example.counter");
         try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(jar));
                 java.util.zip.ZipOutputStream o = new java.util.zip.ZipOutputStream(Files.newOutputStream(out))) {
             for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {

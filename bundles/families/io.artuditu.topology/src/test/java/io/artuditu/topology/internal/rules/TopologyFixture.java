@@ -155,7 +155,7 @@ abstract class TopologyFixture {
     private static UhpContract declared() {
         List<FamilyContract> files = new ArrayList<>();
         for (String f : new String[] {"panes", "workspaces", "tabs", "layouts"}) {
-            Path file = Path.of("../io.artuditu.topology/src/main/resources/protocol/uhp/v1/" + f + ".json");
+            Path file = Path.of("../../families/io.artuditu.topology/src/main/resources/protocol/uhp/v1/" + f + ".json");
             try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
                 files.add(FamilyContract.read(file.toString(), in));
             } catch (IOException e) {

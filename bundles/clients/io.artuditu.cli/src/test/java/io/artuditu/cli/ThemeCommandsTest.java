@@ -177,7 +177,7 @@ class ThemeCommandsTest {
     void anInvalidThemeIsRefusedWithTheReasonAndNothingIsWritten() throws Exception {
         Path f = source("broken.toml", THEME.replace("red = \"#cc6666\"\n", ""));
         assertEquals(Artu.ERROR_REPLY, artu("theme", "install", f.toString()));
-        assertEquals("artu: " + f + " is not a valid theme: missing colour colors.red; nothing was installed\n", err());
+        assertEquals("artu: " + f + " is not a valid theme: colors.red: is required; nothing was installed\n", err());
         assertEquals("", out());
         assertFalse(Files.exists(themes().resolve("harbour.toml")));
         assertEquals(Artu.ERROR_REPLY, artu("theme", "install", source("garbage.toml", "\u0000\u0001 not toml [").toString()));

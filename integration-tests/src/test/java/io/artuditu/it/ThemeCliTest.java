@@ -154,7 +154,7 @@ class ThemeCliTest {
         Cli.Result reserved = Cli.run(env(), "theme", "install", write("t.toml", THEME.replace("\"harbour\"", "\"terminal\""))
                 .toString());
         assertEquals(1, reserved.status(), reserved.err());
-        assertTrue(reserved.err().contains("id 'terminal' is reserved"), reserved.err());
+        assertTrue(reserved.err().contains("id: \"terminal\" is reserved"), reserved.err());
 
         Cli.Result garbage = Cli.run(env(), "theme", "import", write("noise.bin", "\u0001\u0002 nothing here\n").toString());
         assertEquals(1, garbage.status(), garbage.err());

@@ -304,7 +304,7 @@ class ThemeMethodsTest {
             assertEquals(ids(list).size() - 2, ids(list).indexOf("dusk"), "installed themes sort by id, before terminal");
             assertEquals("#2e3440", entry(list, "nord").at("/colors/background").asText(), "a module cannot take a built-in's id");
             assertTrue(problem(list, "/nord.toml").contains("already used by the built-in theme nord"));
-            assertEquals("missing name", problem(list, "/broken.toml"));
+            assertEquals("name: is required", problem(list, "/broken.toml"));
             for (JsonNode p : list.get("problems")) {
                 assertEquals("themed", p.get("module").asText());
             }

@@ -71,9 +71,11 @@ class ThemeSchemaTest {
         bad.put(P + "[workbench]\nborder = 1\n", "workbench.border: expected string, got integer");
         bad.put(P.replace("variant = \"dark\"", "variant = \"dusk\""), "variant: must be one of [\"dark\", \"light\"]");
         bad.put(P.replace("id = \"x\"", "id = \"X\""), "id: must match ^[a-z0-9][a-z0-9_.-]{0,63}$");
-        bad.put(P.replace("name = \"Test x\"", "name = \"   \""), "name: must match ^(?!\\s*$)[^\\x00-\\x1f\\x7f-\\x9f]*$");
+        bad.put(P.replace("name = \"Test x\"", "name = \"   \""),
+                "name: must match ^(?!\\s*$)[^\\x00-\\x1f\\x7f-\\x9f]*$");
         bad.put(P.replace("name = \"Test x\"", "name = \"\""), "name: must be at least 1 bytes");
-        bad.put(P.replace("variant = \"dark\"", "author = \"" + "a".repeat(129) + "\""), "author: must be at most 128 bytes");
+        bad.put(P.replace("variant = \"dark\"", "author = \"" + "a".repeat(129) + "\""),
+                "author: must be at most 128 bytes");
         JsonSchema schema = JsonSchema.compile(ThemeFormat.schema());
         TomlMapper toml = new TomlMapper();
         for (Map.Entry<String, String> e : bad.entrySet()) {

@@ -27,7 +27,7 @@ final class TomlFile {
             + "# Rewritten by config.patch. After editing by hand run: artu config reload\n\n";
     private static final Logger LOG = System.getLogger(TomlFile.class.getName());
 
-    /** The file cannot be read as TOML: unreadable, too large or not TOML. What it says is checked by its schema. */
+    /** The file cannot be read as TOML: unreadable, too large or not TOML (what it says is the schema's matter). */
     static final class Malformed extends Exception {
         private static final long serialVersionUID = 1L;
 

@@ -69,10 +69,13 @@ class ManifestSchemaTest {
         bad.put(HEAD.replace("version = \"1.2.3\"\n", ""), "version: is required");
         bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"boolean\"\n", "settings[0].default: is required");
         bad.put(HEAD + "scopes = \"read\"\n", "scopes: expected array, got string");
-        bad.put(HEAD + "[[actions]]\nid = \"a\"\ntimeout_ms = \"5s\"\n", "actions[0].timeout_ms: expected integer, got string");
-        bad.put(HEAD + "[[actions]]\nid = \"a\"\ntimeout_ms = 300001\n", "actions[0].timeout_ms: must be at most 300000");
+        bad.put(HEAD + "[[actions]]\nid = \"a\"\ntimeout_ms = \"5s\"\n",
+                "actions[0].timeout_ms: expected integer, got string");
+        bad.put(HEAD + "[[actions]]\nid = \"a\"\ntimeout_ms = 300001\n",
+                "actions[0].timeout_ms: must be at most 300000");
         bad.put(HEAD + "[[bars]]\nid = \"b\"\npriority = -1001\n", "bars[0].priority: must be at least -1000");
-        bad.put(HEAD + "[[docks]]\nid = \"d\"\nplacement = \"top\"\n", "docks[0].placement: must be one of [\"left\", \"right\"]");
+        bad.put(HEAD + "[[docks]]\nid = \"d\"\nplacement = \"top\"\n",
+                "docks[0].placement: must be one of [\"left\", \"right\"]");
         bad.put(HEAD + "[[docks]]\nid = \"D\"\n", "docks[0].id: must match ^[a-z0-9][a-z0-9._-]{0,63}$");
         bad.put(HEAD.replace("name = \"M\"", "name = \"a\\tb\""), "name: must match ^[^\\x00-\\x1f\\x7f-\\x9f]*$");
         bad.put(HEAD.replace("name = \"M\"", "name = \"" + "é".repeat(41) + "\""), "name: must be at most 80 bytes");
@@ -97,10 +100,12 @@ class ManifestSchemaTest {
         bad.put(HEAD.replace("[1.0,2.0)", "[1.0"), "api: must be a version range");
         bad.put(HEAD.replace("[1.0,2.0)", "[2.0,3.0)"), "api: module needs Artuditu API [2.0,3.0)");
         bad.put(HEAD + "[[bars]]\nid = \"x\"\n[[bars]]\nid = \"x\"\n", "bars[1].id: \"x\" is declared twice");
-        bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"choice\"\ndefault = \"a\"\n", "settings[0].choices: is required for type \"choice\"");
+        bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"choice\"\ndefault = \"a\"\n",
+                "settings[0].choices: is required for type \"choice\"");
         bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"string\"\nchoices = [\"a\"]\ndefault = \"a\"\n",
                 "settings[0].choices: needs type = \"choice\"");
-        bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"boolean\"\ndefault = 1\n", "settings[0].default: must be true or false");
+        bad.put(HEAD + "[[settings]]\nkey = \"k\"\ntype = \"boolean\"\ndefault = 1\n",
+                "settings[0].default: must be true or false");
         bad.put(HEAD + "on_enable = \"go\"\n", "on_enable: is for script modules");
         bad.put(HEAD + "[[actions]]\nid = \"a\"\nrun = \"a.sh\"\n", "actions[0].run: is not allowed");
         bad.put(HEAD + "[[actions]]\nid = \"a\"\nevery_ms = 1000\n", "actions[0].every_ms: is for script modules");

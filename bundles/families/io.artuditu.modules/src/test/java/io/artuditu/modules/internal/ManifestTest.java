@@ -74,7 +74,8 @@ class ManifestTest {
         assertTrue(refused(HEAD.replace("id = \"m\"", "id = \"Bad Id\"")).startsWith("id: must match ^[a-z0-9]"));
         assertEquals("scopes: must have at least 1 items", refused(HEAD + "scopes = []\n"));
         assertTrue(refused(HEAD + "scopes = [\"root\"]\n").startsWith("scopes[0]: must be one of [\"read\""));
-        assertEquals("description: must be at most 1024 bytes", refused(HEAD + "description = \"" + "d".repeat(1025) + "\"\n"));
+        assertEquals("description: must be at most 1024 bytes",
+                refused(HEAD + "description = \"" + "d".repeat(1025) + "\"\n"));
         assertTrue(refused(HEAD + "name = \"x\"\n").contains("not valid TOML"), "a key given twice");
         assertTrue(refused(HEAD + "[[settings]]\nkey = \"n\"\ntype = \"integer\"\ndefault = 0\nmin = 1\n")
                 .startsWith("settings[0].default: must be from 1"));

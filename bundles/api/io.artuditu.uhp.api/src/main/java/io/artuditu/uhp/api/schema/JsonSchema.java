@@ -105,7 +105,8 @@ public final class JsonSchema {
         this.minItems = s.has("minItems") ? s.get("minItems").intValue() : null;
         this.maxItems = s.has("maxItems") ? s.get("maxItems").intValue() : null;
         this.maxProperties = s.has("maxProperties") ? s.get("maxProperties").intValue() : null;
-        this.propertyNames = s.has("propertyNames") ? new JsonSchema(s.get("propertyNames"), at + ".propertyNames") : null;
+        this.propertyNames = s.has("propertyNames")
+                ? new JsonSchema(s.get("propertyNames"), at + ".propertyNames") : null;
         this.pattern = s.has("pattern") ? Pattern.compile(s.get("pattern").asText()) : null;
         this.anyOf = readList(s.get("anyOf"), at + ".anyOf");
         this.oneOf = readList(s.get("oneOf"), at + ".oneOf");

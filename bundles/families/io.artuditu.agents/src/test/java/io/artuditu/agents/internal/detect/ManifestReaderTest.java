@@ -114,45 +114,63 @@ class ManifestReaderTest {
         assertEquals("name: is required", problem(HEAD.replace("name = \"demo\"\n", "")));
         assertEquals("process: is required", problem(HEAD.replace("[process]\nnames = [\"demo\"]\n", "")));
         assertEquals("launch.command: is required", problem(HEAD.replace("command = [\"demo\"]\n", "")));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = []")).startsWith("process: needs names or scripts"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = []"))
+                .startsWith("process: needs names or scripts"));
         assertEquals("rules[0].status: is required", problem(HEAD + rule("r", "").replace("status = \"idle\"\n", "")));
-        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4\n", "")).startsWith("rules[0].rows: is required for region last_rows"));
+        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4\n", ""))
+                .startsWith("rules[0].rows: is required for region last_rows"));
     }
 
     @Test
     void wrongTypesAreNamed() {
-        assertEquals("name: expected string, got integer", problem(HEAD.replace("\"demo\"\n[process]", "5\n[process]")));
-        assertEquals("rules[0].rows: expected integer, got string", problem(HEAD + rule("r", "").replace("rows = 4", "rows = \"4\"")));
+        assertEquals("name: expected string, got integer",
+                problem(HEAD.replace("\"demo\"\n[process]", "5\n[process]")));
+        assertEquals("rules[0].rows: expected integer, got string",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = \"4\"")));
         assertEquals("rules[0].priority: expected integer, got number",
                 problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1.5")));
         assertEquals("rules[0].confidence: expected number, got string",
                 problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = \"high\"")));
-        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = \"demo\"")).startsWith("launch.command: expected array, got string"));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"demo\", 7]")).startsWith("process.names[1]: expected string, got integer"));
+        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = \"demo\""))
+                .startsWith("launch.command: expected array, got string"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"demo\", 7]"))
+                .startsWith("process.names[1]: expected string, got integer"));
         assertEquals("rules: expected array, got integer", problem(top("rules = 3")));
     }
 
     @Test
     void valuesOutOfRangeAreRefused() {
-        assertEquals("rules[0].priority: must be at most 1000", problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1001")));
-        assertEquals("rules[0].priority: must be at least 0", problem(HEAD + rule("r", "").replace("priority = 10", "priority = -1")));
-        assertEquals("rules[0].confidence: must be at most 1", problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = 1.5")));
-        assertEquals("rules[0].rows: must be at least 1", problem(HEAD + rule("r", "").replace("rows = 4", "rows = 0")));
-        assertEquals("rules[0].rows: must be at most 200", problem(HEAD + rule("r", "").replace("rows = 4", "rows = 201")));
-        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 99999999999999999999")).startsWith("rules[0].priority: is out of range"));
+        assertEquals("rules[0].priority: must be at most 1000",
+                problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1001")));
+        assertEquals("rules[0].priority: must be at least 0",
+                problem(HEAD + rule("r", "").replace("priority = 10", "priority = -1")));
+        assertEquals("rules[0].confidence: must be at most 1",
+                problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = 1.5")));
+        assertEquals("rules[0].rows: must be at least 1",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = 0")));
+        assertEquals("rules[0].rows: must be at most 200",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = 201")));
+        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 99999999999999999999"))
+                .startsWith("rules[0].priority: is out of range"));
     }
 
     @Test
     void statusesRegionsNamesAndIdsAreChecked() {
-        assertTrue(problem(HEAD + rule("r", "").replace("\"idle\"", "\"busy\"")).startsWith("rules[0].status: must be one of [\"idle\", \"working\", \"blocked\", \"done\", \"unknown\"]"));
+        assertTrue(problem(HEAD + rule("r", "").replace("\"idle\"", "\"busy\""))
+                .startsWith("rules[0].status: must be one of [\"idle\", \"working\", \"blocked\", \"done\", \"unknown\"]"));
         assertTrue(problem(top("fallback = \"asleep\"")).startsWith("fallback: must be one of [\"idle\""));
         assertTrue(problem(HEAD + "[hooks]\nStop = \"finished\"\n").startsWith("hooks.Stop: must be one of [\"idle\""));
-        assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n").startsWith("hooks.bad event: name must match"));
-        assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\"")).startsWith("rules[0].region: must be one of [\"last_rows\", \"box\", \"title\", \"cursor_row\"]"));
-        assertEquals("rules[0].rows: does not apply to region title", problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4")));
-        assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\"")).startsWith("name: must match ^[a-z0-9]"));
+        assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n")
+                .startsWith("hooks.bad event: name must match"));
+        assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\""))
+                .startsWith("rules[0].region: must be one of [\"last_rows\", \"box\", \"title\", \"cursor_row\"]"));
+        assertEquals("rules[0].rows: does not apply to region title",
+                problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4")));
+        assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\""))
+                .startsWith("name: must match ^[a-z0-9]"));
         assertEquals("rules[1].id: \"r\" is declared twice", problem(HEAD + rule("r", "") + rule("r", "")));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]")).startsWith("process.names[0]: must match"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]"))
+                .startsWith("process.names[0]: must match"));
     }
 
     @Test
@@ -161,22 +179,28 @@ class ManifestReaderTest {
                 problem(HEAD.replace("[launch]", "[launch]\nresume = [\"demo\", \"--continue\"]")));
         assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"{session}\"]"))
                 .startsWith("launch.command[1]: must not use {session}"));
-        assertEquals("launch.command[1]: must be at least 1 bytes", problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"\"]")));
+        assertEquals("launch.command[1]: must be at least 1 bytes",
+                problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"\"]")));
     }
 
     @Test
     void patternsMustBeRe2() {
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a'")).startsWith("rules[0].pattern: is not valid RE2 syntax"));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a'"))
+                .startsWith("rules[0].pattern: is not valid RE2 syntax"));
         // Backreferences and lookaround need backtracking; RE2 has neither.
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a)\\1'")).contains("not valid RE2"));
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(?=a)b'")).contains("not valid RE2"));
-        assertEquals("rules[0].pattern: must be at least 1 bytes", problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = ''")));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a)\\1'"))
+                .contains("not valid RE2"));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(?=a)b'"))
+                .contains("not valid RE2"));
+        assertEquals("rules[0].pattern: must be at least 1 bytes",
+                problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = ''")));
     }
 
     @Test
     void boundsOnPatternsRulesAndTheFile() {
         String longPattern = "a".repeat(ManifestReader.MAX_PATTERN + 1);
-        assertEquals("rules[0].pattern: must be at most 1024 bytes", problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '" + longPattern + "'")));
+        assertEquals("rules[0].pattern: must be at most 1024 bytes",
+                problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '" + longPattern + "'")));
         StringBuilder many = new StringBuilder(HEAD);
         for (int i = 0; i <= ManifestReader.MAX_RULES; i++) {
             many.append(rule("r" + i, ""));

@@ -71,10 +71,13 @@ class ManifestSchemaTest {
         bad.put(HEAD.replace("name = \"demo\"\n", ""), "name: is required");
         bad.put(HEAD + rule("").replace("priority = 10\n", ""), "rules[0].priority: is required");
         bad.put(HEAD.replace("name = \"demo\"", "name = true"), "name: expected string, got boolean");
-        bad.put(HEAD + "[hooks]\nStop = 1\n", "hooks.Stop: must be one of [\"idle\", \"working\", \"blocked\", \"done\", \"unknown\"]");
-        bad.put(HEAD + rule("").replace("confidence = 0.5", "confidence = -0.1"), "rules[0].confidence: must be at least 0");
+        bad.put(HEAD + "[hooks]\nStop = 1\n",
+                "hooks.Stop: must be one of [\"idle\", \"working\", \"blocked\", \"done\", \"unknown\"]");
+        bad.put(HEAD + rule("").replace("confidence = 0.5", "confidence = -0.1"),
+                "rules[0].confidence: must be at least 0");
         bad.put(HEAD.replace("name = \"demo\"", "name = \"-demo\""), "name: must match ^[a-z0-9][a-z0-9._-]{0,63}$");
-        bad.put(HEAD.replace("names = [\"demo\"]", "names = [\"" + "n".repeat(65) + "\"]"), "process.names[0]: must be at most 64 bytes");
+        bad.put(HEAD.replace("names = [\"demo\"]", "names = [\"" + "n".repeat(65) + "\"]"),
+                "process.names[0]: must be at most 64 bytes");
         bad.put(HEAD.replace("command = [\"demo\"]", "command = []"), "launch.command: must have at least 1 items");
         StringBuilder manyHooks = new StringBuilder(HEAD + "[hooks]\n");
         for (int i = 0; i <= 64; i++) {
@@ -95,7 +98,8 @@ class ManifestSchemaTest {
     @Test
     void whatTheReaderChecksAfterTheSchemaIsWordedTheSameWay() {
         Map<String, String> bad = new LinkedHashMap<>();
-        bad.put(HEAD + rule("").replace("pattern = 'x'", "pattern = 'a\\1'"), "rules[0].pattern: is not valid RE2 syntax");
+        bad.put(HEAD + rule("").replace("pattern = 'x'", "pattern = 'a\\1'"),
+                "rules[0].pattern: is not valid RE2 syntax");
         bad.put(HEAD + rule("").replace("rows = 4\n", ""), "rules[0].rows: is required for region last_rows");
         bad.put(HEAD + rule("").replace("region = \"last_rows\"", "region = \"cursor_row\""),
                 "rules[0].rows: does not apply to region cursor_row");
@@ -103,7 +107,8 @@ class ManifestSchemaTest {
         bad.put(HEAD.replace("names = [\"demo\"]", "scripts = []"), "process: needs names or scripts");
         bad.put(HEAD.replace("command = [\"demo\"]", "command = [\"demo\"]\nfork = [\"demo\", \"--fork\"]"),
                 "launch.fork: must carry the session id as {session}");
-        bad.put(HEAD.replace("command = [\"demo\"]", "command = [\"{session}\"]"), "launch.command[0]: must not use {session}");
+        bad.put(HEAD.replace("command = [\"demo\"]", "command = [\"{session}\"]"),
+                "launch.command[0]: must not use {session}");
         for (Map.Entry<String, String> e : bad.entrySet()) {
             assertTrue(problem(e.getKey()).startsWith(e.getValue()), e.getValue() + " <- " + problem(e.getKey()));
         }
@@ -127,7 +132,8 @@ class ManifestSchemaTest {
             }
             try (InputStream in = loader.getResourceAsStream(ManifestLayers.BUILTIN_DIR + name + ".toml")) {
                 byte[] bytes = in.readAllBytes();
-                assertEquals("valid", schema.validate(toml.readTree(bytes), "").map(Object::toString).orElse("valid"), name);
+                assertEquals("valid",
+                        schema.validate(toml.readTree(bytes), "").map(Object::toString).orElse("valid"), name);
                 assertEquals(name, ManifestReader.parse(bytes, "builtin", name).name());
                 n++;
             }

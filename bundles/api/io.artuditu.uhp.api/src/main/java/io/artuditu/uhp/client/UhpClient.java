@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A client of one server's Unix socket. UHP serves one request per connection:
@@ -41,10 +40,9 @@ public final class UhpClient {
     private final long connectMillis;
     private final long replyMillis;
     private final int maxLineBytes;
-    private final AtomicLong ids;
 
     private UhpClient(Path socket, Path shown, SocketLocation location, String token, long connectMillis, long replyMillis,
-            int maxLineBytes, AtomicLong ids) {
+            int maxLineBytes) {
         this.socket = socket;
         this.shown = shown;
         this.location = location;
@@ -52,25 +50,23 @@ public final class UhpClient {
         this.connectMillis = connectMillis;
         this.replyMillis = replyMillis;
         this.maxLineBytes = maxLineBytes;
-        this.ids = ids;
     }
 
     /** A client of the server at {@code location}: it connects to the bind path and names the logical one in messages. */
     public static UhpClient of(SocketLocation location) {
-        return new UhpClient(location.bind(), location.logical(), location, null, 0, 0, DEFAULT_MAX_LINE_BYTES,
-                new AtomicLong());
+        return new UhpClient(location.bind(), location.logical(), location, null, 0, 0, DEFAULT_MAX_LINE_BYTES);
     }
 
     /** A client of the socket bound at {@code socket} exactly (a test's or a benchmark's server). */
     public static UhpClient of(Path socket) {
         Objects.requireNonNull(socket);
-        return new UhpClient(socket, socket, null, null, 0, 0, DEFAULT_MAX_LINE_BYTES, new AtomicLong());
+        return new UhpClient(socket, socket, null, null, 0, 0, DEFAULT_MAX_LINE_BYTES);
     }
 
     /** This client with every request carrying {@code token} as {@code auth}; null or empty for none. */
     public UhpClient withToken(String token) {
         String t = token == null || token.isEmpty() ? null : token;
-        return new UhpClient(socket, shown, location, t, connectMillis, replyMillis, maxLineBytes, ids);
+        return new UhpClient(socket, shown, location, t, connectMillis, replyMillis, maxLineBytes);
     }
 
     /**
@@ -83,7 +79,7 @@ public final class UhpClient {
         if (connectMillis < 0 || replyMillis < 0) {
             throw new IllegalArgumentException("timeouts are 0 (none) or positive");
         }
-        return new UhpClient(socket, shown, location, token, connectMillis, replyMillis, maxLineBytes, ids);
+        return new UhpClient(socket, shown, location, token, connectMillis, replyMillis, maxLineBytes);
     }
 
     /** This client with every line it reads bounded at {@code max} bytes (without the newline). */
@@ -91,7 +87,7 @@ public final class UhpClient {
         if (max < 1) {
             throw new IllegalArgumentException("the line bound is positive");
         }
-        return new UhpClient(socket, shown, location, token, connectMillis, replyMillis, max, ids);
+        return new UhpClient(socket, shown, location, token, connectMillis, replyMillis, max);
     }
 
     /** Where the server is, when the client was made from a {@link SocketLocation}; else null. */
@@ -128,13 +124,14 @@ public final class UhpClient {
 
     /**
      * The request line, without its newline:
-     * {@code {"id":"N","method":METHOD,"auth":TOKEN,"params":PARAMS}} ({@code auth} only with
-     * a token). {@code paramsJson} is a JSON object's text, sent as it is; ids count from 1
-     * per client.
+     * {@code {"id":"1","method":METHOD,"auth":TOKEN,"params":PARAMS}} ({@code auth} only with
+     * a token). {@code paramsJson} is a JSON object's text, sent as it is. The id is always
+     * {@code "1"}: an id only has to tell a connection's requests apart, and a connection
+     * carries one.
      */
     public String request(String method, String paramsJson) {
         StringBuilder b = new StringBuilder(48 + method.length() + paramsJson.length());
-        b.append("{\"id\":\"").append(ids.incrementAndGet()).append("\",\"method\":");
+        b.append("{\"id\":\"1\",\"method\":");
         quote(b, method);
         if (token != null) {
             b.append(",\"auth\":");

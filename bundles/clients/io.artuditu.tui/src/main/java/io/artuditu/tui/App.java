@@ -48,7 +48,7 @@ final class App implements PaneView.Listener {
     record Toast(String text, String level) {
     }
 
-    private final Uhp uhp;
+    private final JsonUhp uhp;
     private final Outer outer;
     private final AnsiWriter writer;
     private final String session;
@@ -105,7 +105,7 @@ final class App implements PaneView.Listener {
     private int dragSidebarWidth;
     private PaneView mouseTarget;
     private Layout.Rect mouseRect;
-    private Uhp.Line events;
+    private JsonUhp.Stream events;
     /** What modules show, as the feed last fetched it, and where the last paint put what a click acts on. */
     private final ModuleFeed feed;
     private List<ModuleUi.Widget> widgets = List.of();
@@ -116,7 +116,7 @@ final class App implements PaneView.Listener {
     /** The colours everything is drawn in: theme.list's active theme, or the terminal's own. */
     private Theme theme = Theme.TERMINAL;
 
-    App(Uhp uhp, Outer outer, String session) {
+    App(JsonUhp uhp, Outer outer, String session) {
         this.uhp = uhp;
         this.outer = outer;
         this.session = session;
@@ -264,15 +264,15 @@ final class App implements PaneView.Listener {
         boolean first = true;
         while (running) {
             try {
-                JsonNode ping = uhp.call("ping", Uhp.params());
+                JsonNode ping = uhp.call("ping", JsonUhp.params());
                 String v = ping.path("version").asText("");
                 JsonNode snap = snapshot();
                 if (snap.path("workspaces").isEmpty()) {
                     // a fresh server: open the first workspace where the TUI was started
-                    uhp.call("workspace.open", Uhp.params().put("cwd", System.getProperty("user.dir")));
+                    uhp.call("workspace.open", JsonUhp.params().put("cwd", System.getProperty("user.dir")));
                     snap = snapshot();
                 }
-                JsonNode config = uhp.call("config.get", Uhp.params()).path("config");
+                JsonNode config = uhp.call("config.get", JsonUhp.params()).path("config");
                 Runnable showTheme = fetchTheme();
                 JsonNode s0 = snap;
                 boolean wasOffline = !first;
@@ -292,12 +292,12 @@ final class App implements PaneView.Listener {
                     feed.refreshAll(); // after the panes' streams: they queue on the worker first
                 });
                 first = false;
-                Uhp.Line l = uhp.open("events.subscribe", Uhp.params().put("after_sequence", snap.path("sequence").asLong()));
+                JsonUhp.Stream l = uhp.open("events.subscribe", JsonUhp.params().put("after_sequence", snap.path("sequence").asLong()));
                 l.reply();
                 events = l;
                 String line;
                 while ((line = l.readLine()) != null) {
-                    JsonNode e = Uhp.JSON.readTree(line);
+                    JsonNode e = JsonUhp.JSON.readTree(line);
                     String name = e.path("event").asText();
                     if (name.equals("events.resync_required")) {
                         break;
@@ -330,7 +330,7 @@ final class App implements PaneView.Listener {
 
     private boolean pingOk() {
         try {
-            uhp.call("ping", Uhp.params());
+            uhp.call("ping", JsonUhp.params());
             return true;
         } catch (IOException e) {
             return false;
@@ -346,7 +346,7 @@ final class App implements PaneView.Listener {
     }
 
     private JsonNode snapshot() throws IOException {
-        return uhp.call("session.snapshot", Uhp.params());
+        return uhp.call("session.snapshot", JsonUhp.params());
     }
 
     private void onEvent(String name, long seq, JsonNode data) {
@@ -399,7 +399,7 @@ final class App implements PaneView.Listener {
         if (name.startsWith("config.")) {
             worker.execute(() -> {
                 try {
-                    JsonNode c = uhp.call("config.get", Uhp.params()).path("config");
+                    JsonNode c = uhp.call("config.get", JsonUhp.params()).path("config");
                     post(() -> applyConfig(c));
                 } catch (IOException e) {
                     post(() -> toast("config: " + e.getMessage(), true));
@@ -472,9 +472,9 @@ final class App implements PaneView.Listener {
      */
     private Runnable fetchTheme() throws IOException {
         try {
-            Theme t = Theme.fromList(uhp.call("theme.list", Uhp.params()));
+            Theme t = Theme.fromList(uhp.call("theme.list", JsonUhp.params()));
             return () -> applyTheme(t);
-        } catch (Uhp.Failure f) {
+        } catch (JsonUhp.Failure f) {
             if (f.code.equals("unknown_method") || f.code.equals("method_unavailable")) {
                 return () -> applyTheme(Theme.TERMINAL);
             }
@@ -670,7 +670,7 @@ final class App implements PaneView.Listener {
                         }
                     }
                     case "read_clipboard_image" -> {
-                        ObjectNode n = Uhp.JSON.createObjectNode().put("notice", "no image on the clipboard: the TUI cannot read it");
+                        ObjectNode n = JsonUhp.JSON.createObjectNode().put("notice", "no image on the clipboard: the TUI cannot read it");
                         view.send(n);
                     }
                     default -> { }
@@ -957,7 +957,7 @@ final class App implements PaneView.Listener {
             } else if (mode == Mode.NORMAL) {
                 PaneView v = views.get(focusedPane());
                 if (v != null) {
-                    ObjectNode n = Uhp.JSON.createObjectNode();
+                    ObjectNode n = JsonUhp.JSON.createObjectNode();
                     n.putObject("input").put("paste", p.text());
                     v.send(n);
                 }
@@ -1024,35 +1024,35 @@ final class App implements PaneView.Listener {
                         ids = new ArrayList<>(tab.panes().keySet());
                     }
                     int i = ids.indexOf(pane);
-                    focusRequest("pane.focus", Uhp.params().put("pane", ids.get((i + 1) % ids.size())));
+                    focusRequest("pane.focus", JsonUhp.params().put("pane", ids.get((i + 1) % ids.size())));
                 }
             }
             case "zoom" -> request("pane.zoom", withPane(pane));
             case "new_tab" -> {
                 if (ws != null) {
-                    focusRequest("tab.new", Uhp.params().put("workspace_id", ws.id()));
+                    focusRequest("tab.new", JsonUhp.params().put("workspace_id", ws.id()));
                 } else {
-                    focusRequest("workspace.open", Uhp.params().put("cwd", System.getProperty("user.dir")));
+                    focusRequest("workspace.open", JsonUhp.params().put("cwd", System.getProperty("user.dir")));
                 }
             }
             case "next_tab", "prev_tab" -> {
                 if (ws != null && tab != null && !ws.tabs().isEmpty()) {
                     int i = ws.tabs().indexOf(tab) + (action.equals("next_tab") ? 1 : -1);
                     Model.Tab t = ws.tabs().get(Math.floorMod(i, ws.tabs().size()));
-                    focusRequest("tab.focus", Uhp.params().put("tab_id", t.id()));
+                    focusRequest("tab.focus", JsonUhp.params().put("tab_id", t.id()));
                 }
             }
             case "rename_tab" -> {
                 if (tab != null) {
                     String id = tab.id();
                     startPrompt("rename tab: ", tab.name() == null ? "" : tab.name(),
-                            name -> request("tab.rename", Uhp.params().put("tab_id", id).put("name", name)));
+                            name -> request("tab.rename", JsonUhp.params().put("tab_id", id).put("name", name)));
                 }
             }
             case "close_pane" -> {
                 if (pane != null) {
                     confirmText = " close pane " + pane + "?";
-                    confirmAction = () -> focusRequest("pane.close", Uhp.params().put("pane", pane));
+                    confirmAction = () -> focusRequest("pane.close", JsonUhp.params().put("pane", pane));
                     mode = Mode.CONFIRM;
                 }
             }
@@ -1060,11 +1060,11 @@ final class App implements PaneView.Listener {
                 List<Model.Workspace> order = model.displayOrder();
                 if (ws != null && order.size() > 1) {
                     int i = order.indexOf(ws) + (action.equals("next_workspace") ? 1 : -1);
-                    focusRequest("workspace.focus", Uhp.params().put("workspace_id", order.get(Math.floorMod(i, order.size())).id()));
+                    focusRequest("workspace.focus", JsonUhp.params().put("workspace_id", order.get(Math.floorMod(i, order.size())).id()));
                 }
             }
             case "toggle_sidebar" -> {
-                ObjectNode patch = Uhp.params();
+                ObjectNode patch = JsonUhp.params();
                 patch.putObject("patch").putObject("sidebars").putObject("left").put("visible", !sidebarVisible);
                 request("config.patch", patch);
             }
@@ -1077,7 +1077,7 @@ final class App implements PaneView.Listener {
                 if (action.startsWith("select_tab_") && ws != null) {
                     int n = Integer.parseInt(action.substring("select_tab_".length()));
                     if (n <= ws.tabs().size()) {
-                        focusRequest("tab.focus", Uhp.params().put("tab_id", ws.tabs().get(n - 1).id()));
+                        focusRequest("tab.focus", JsonUhp.params().put("tab_id", ws.tabs().get(n - 1).id()));
                     }
                 }
             }
@@ -1085,7 +1085,7 @@ final class App implements PaneView.Listener {
     }
 
     private static ObjectNode withPane(String pane) {
-        ObjectNode p = Uhp.params();
+        ObjectNode p = JsonUhp.params();
         if (pane != null) {
             p.put("pane", pane);
         }
@@ -1162,7 +1162,7 @@ final class App implements PaneView.Listener {
         }
         worker.execute(() -> {
             try {
-                JsonNode r = uhp.call("pane.read", Uhp.params().put("pane", pane).put("source", "all"));
+                JsonNode r = uhp.call("pane.read", JsonUhp.params().put("pane", pane).put("source", "all"));
                 String text = r.path("text").asText("");
                 post(() -> {
                     copy = new CopyMode(pane, text);
@@ -1320,7 +1320,7 @@ final class App implements PaneView.Listener {
                 Layout.Place p = layout.at(m.x(), m.y());
                 PaneView v = p == null ? null : views.get(p.pane());
                 if (v != null && p.content().contains(m.x(), m.y())) {
-                    ObjectNode n = Uhp.JSON.createObjectNode();
+                    ObjectNode n = JsonUhp.JSON.createObjectNode();
                     n.putObject("input").putObject(m.kind() == Input.Mouse.Kind.WHEEL_UP ? "scroll_up" : "scroll_down")
                             .put("x", m.x() - p.content().x()).put("y", m.y() - p.content().y());
                     v.send(n);
@@ -1353,11 +1353,11 @@ final class App implements PaneView.Listener {
             if ((h.y() == m.y() || h.y() < 0 && m.y() > 0 && m.y() < rows - 1) && m.x() >= h.x0() && m.x() < h.x1()) {
                 switch (h.kind()) {
                     case "tab" -> {
-                        focusRequest("tab.focus", Uhp.params().put("tab_id", h.id()));
+                        focusRequest("tab.focus", JsonUhp.params().put("tab_id", h.id()));
                         return;
                     }
                     case "workspace" -> {
-                        focusRequest("workspace.focus", Uhp.params().put("workspace_id", h.id()));
+                        focusRequest("workspace.focus", JsonUhp.params().put("workspace_id", h.id()));
                         return;
                     }
                     case "sidebar_edge" -> {
@@ -1379,7 +1379,7 @@ final class App implements PaneView.Listener {
             return;
         }
         if (!p.pane().equals(focusedPane())) {
-            focusRequest("pane.focus", Uhp.params().put("pane", p.pane()));
+            focusRequest("pane.focus", JsonUhp.params().put("pane", p.pane()));
         }
         if (d != null) {
             dragging = d; // a stacked pane's header is the border above it
@@ -1407,7 +1407,7 @@ final class App implements PaneView.Listener {
             ratio = Math.max(0.05, Math.min(0.95, ratio));
             Model.Tab t = activeTab();
             if (t != null) {
-                ObjectNode p = Uhp.params().put("tab_id", t.id()).put("ratio", ratio);
+                ObjectNode p = JsonUhp.params().put("tab_id", t.id()).put("ratio", ratio);
                 ArrayNode path = p.putArray("path");
                 dragging.path().forEach(path::add);
                 request("layout.set_split_ratio", p);
@@ -1422,7 +1422,7 @@ final class App implements PaneView.Listener {
     private void mouseUp(Input.Mouse m) {
         if (draggingSidebar) {
             draggingSidebar = false;
-            ObjectNode patch = Uhp.params();
+            ObjectNode patch = JsonUhp.params();
             patch.putObject("patch").putObject("sidebars").putObject("left").put("width", dragSidebarWidth);
             sidebarWidth = dragSidebarWidth;
             request("config.patch", patch);
@@ -1442,7 +1442,7 @@ final class App implements PaneView.Listener {
         Layout.Rect r = mouseRect;
         int x = Math.max(0, Math.min(r.w() - 1, m.x() - r.x()));
         int y = Math.max(0, Math.min(r.h() - 1, m.y() - r.y()));
-        ObjectNode n = Uhp.JSON.createObjectNode();
+        ObjectNode n = JsonUhp.JSON.createObjectNode();
         n.putObject("input").putObject(kind).put("x", x).put("y", y);
         v.send(n);
     }

@@ -357,7 +357,7 @@ class ThemeTest {
     @Test
     void theColoursReadAreExactlyTheOnesTheThemesContractRequires() throws Exception {
         JsonNode contract = JsonUhp.JSON.readTree(java.nio.file.Path.of(
-                "../io.artuditu.themes/src/main/resources/protocol/uhp/v1/themes.json").toFile());
+                "../../families/io.artuditu.themes/src/main/resources/protocol/uhp/v1/themes.json").toFile());
         JsonNode entry = contract.at("/methods/theme.list/result/properties/themes/items/properties");
         List<String> colors = new ArrayList<>();
         entry.at("/colors/required").forEach(n -> colors.add(n.asText()));

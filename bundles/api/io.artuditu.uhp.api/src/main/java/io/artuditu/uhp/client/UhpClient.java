@@ -71,9 +71,11 @@ public final class UhpClient {
 
     /**
      * This client with bounded waits ({@code 0}: unbounded): the connection accepted within
-     * {@code connectMillis} ({@link UhpClientException.Unreachable} otherwise); a request
-     * written and its reply line read within {@code replyMillis}, and on an open
-     * {@link UhpConnection} each line read within it ({@link UhpClientException.TimedOut}).
+     * {@code connectMillis} ({@link UhpClientException.Unreachable} otherwise; a server whose
+     * queue of pending connections is full is unreachable at once, where an unbounded connect
+     * would wait for room); a request written and its reply line read within
+     * {@code replyMillis}, and on an open {@link UhpConnection} each line read within it
+     * ({@link UhpClientException.TimedOut}).
      */
     public UhpClient withTimeouts(long connectMillis, long replyMillis) {
         if (connectMillis < 0 || replyMillis < 0) {

@@ -41,7 +41,7 @@ public final class UhpConnection implements Closeable {
     private final Object writing = new Object();
     /** Waits for writes, made by the first write that would block (under {@link #writing}). */
     private volatile Selector writable;
-    private final ByteBuffer in = ByteBuffer.allocate(16 * 1024);
+    private final ByteBuffer in = ByteBuffer.allocate(64 * 1024);
     private byte[] line = new byte[512];
     private int length;
     private volatile long bytesRead;
@@ -68,10 +68,18 @@ public final class UhpConnection implements Closeable {
         Selector selector = null;
         try {
             UnixDomainSocketAddress address = UnixDomainSocketAddress.of(client.socket());
-            if (client.connectMillis() == 0 && client.replyMillis() == 0) {
+            if (client.connectMillis() == 0) {
                 ch.connect(address);
-                return new UhpConnection(ch, client, null);
+                if (client.replyMillis() == 0) {
+                    return new UhpConnection(ch, client, null);
+                }
+                ch.configureBlocking(false);
+                selector = Selector.open();
+                ch.register(selector, SelectionKey.OP_READ);
+                return new UhpConnection(ch, client, selector);
             }
+            // Bounded: a non-blocking connect. A listener whose queue of pending connections is
+            // full refuses it at once (EAGAIN): there is no room to wait for, so that is unreachable too.
             ch.configureBlocking(false);
             selector = Selector.open();
             SelectionKey key = ch.register(selector, SelectionKey.OP_CONNECT);

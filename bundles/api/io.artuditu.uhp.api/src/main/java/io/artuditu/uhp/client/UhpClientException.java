@@ -5,7 +5,8 @@ import java.io.IOException;
 /**
  * What went wrong talking to a server, as opposed to what the server answered (an error
  * reply is a line like any other; the caller reads it). One root type with a subclass per
- * cause a caller acts on: the CLI exits 3 for {@link Unreachable} and 1 for the others.
+ * cause a caller acts on: only for {@link Unreachable} does the CLI suggest starting a
+ * server, and only {@link TimedOut} says the server is there but stuck.
  */
 public class UhpClientException extends IOException {
     private static final long serialVersionUID = 1L;

@@ -12,13 +12,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The workbench's one UI thread, and how its parts meet.
  *
- * <p><b>One UI thread.</b> The caller of {@link #run} is the UI thread. It owns every field of
- * this class and of its parts, and it alone draws. The other threads never touch that state:
- * they {@link #post} work to the UI thread through a bounded queue. They are the input reader
- * ({@link #readInput}, here), the event stream ({@link ServerFeed}), one reader per pane
- * stream ({@link PaneView}, through {@link Panes}), and the request worker ({@link Requests},
- * which also runs {@link ModuleFeed}'s fetches). A method of a part that another thread may
- * call says so; every other method runs on the UI thread.
+ * <p><b>One UI thread.</b> The caller of {@link #run} is the UI thread. It owns the state of
+ * this class and of its parts (the model, the layout, the modes, the picture), and it alone
+ * draws. The other threads {@link #post} work to it through a bounded queue instead of
+ * touching that state: the input reader ({@link #readInput}, here), the event stream
+ * ({@link ServerFeed}), one reader per pane stream ({@link PaneView}, through {@link Panes}),
+ * and the request worker ({@link Requests}, which also runs {@link ModuleFeed}'s fetches).
+ * The few fields another thread does touch are volatile or atomic and say so; a method
+ * another thread may call says so; every other method runs on the UI thread.
  *
  * <p><b>The parts</b>, each one concern:
  * <ul>

@@ -22,15 +22,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ServerFeed {
     private final App app;
     private final JsonUhp uhp;
+    /** A snapshot is queued on the worker: set on the UI thread, cleared by the worker as it starts. */
     private final AtomicBoolean refreshPending = new AtomicBoolean();
     /** Panes out of sight that printed, and that rang the bell, since the person last looked. */
     final Set<String> activity = new HashSet<>();
     final Set<String> bells = new HashSet<>();
     Model model = Model.EMPTY;
     String version = "";
-    /** Read by the event thread too. */
+    /** The server went away; the picture stays, dimmed, until it is back. */
     volatile boolean offline;
-    /** The open event stream; closed when the workbench leaves. */
+    /** The open event stream, set by the event thread; closed by the UI thread when the workbench leaves. */
     private volatile JsonUhp.Stream events;
 
     ServerFeed(App app, JsonUhp uhp) {

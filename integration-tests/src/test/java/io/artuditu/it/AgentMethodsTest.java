@@ -373,7 +373,7 @@ class AgentMethodsTest {
         long pid = server.process.pid();
         for (String bsn : new String[] {"io.artuditu.agents", "io.artuditu.agents", "io.artuditu.terminal",
                 "io.artuditu.agents"}) {
-            Path jar = Cli.bundleJar(bsn);
+            Path jar = Reactor.jar(bsn);
             ok("server.bundle.update", p("bundle", bsn, "path", jar.toString()));
             Terms.await("the agent is recognised again after updating " + bsn, () -> {
                 JsonNode r = Wire.call(sock, "agent.get", p("target", "xi"));

@@ -10,19 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs the repository's {@code ./artu} exactly as a user would, with a chosen environment. */
 final class Cli {
-    static final Path ROOT = Path.of(System.getProperty("artuditu.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = Reactor.ROOT;
     static final Path ARTU = ROOT.resolve("artu");
-
-    /** The jar the reactor built for bundle {@code bsn}, wherever its folder sits under {@code bundles/}. */
-    static Path bundleJar(String bsn) {
-        try (java.util.stream.Stream<Path> roles = java.nio.file.Files.list(ROOT.resolve("bundles"))) {
-            Path folder = roles.map(r -> r.resolve(bsn)).filter(java.nio.file.Files::isDirectory).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no bundle folder " + bsn + " under bundles/"));
-            return folder.resolve("target/" + bsn + "-0.1.0-SNAPSHOT.jar");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 
     record Result(int status, String out, String err) {
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * installed over UHP as an operator would.
  */
 class EventsTest {
-    static final Path EXAMPLE = Path.of(System.getProperty("artuditu.example.jar"));
+    static final Path EXAMPLE = Reactor.jar("io.artuditu.example.echo");
 
     @TempDir
     Path home;

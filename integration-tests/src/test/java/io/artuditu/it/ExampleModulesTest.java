@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * SDK threads included, enables it again and unlinks it.
  */
 class ExampleModulesTest extends OneServerPerClass {
-    static final Path GITBAR = Path.of(System.getProperty("artuditu.example.gitbar.jar"));
-    static final Path PANEDOCK = Path.of(System.getProperty("artuditu.example.panedock.jar"));
+    static final Path GITBAR = Reactor.jar("io.artuditu.example.gitbar");
+    static final Path PANEDOCK = Reactor.jar("io.artuditu.example.panedock");
     static final Path SHELL_CLOCK = Cli.ROOT.resolve("modules-sdk/examples/shell-clock");
 
     static ModuleProbe probe;

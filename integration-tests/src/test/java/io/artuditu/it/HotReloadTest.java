@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and through the drop-in folder, with the example module built by the reactor.
  */
 class HotReloadTest {
-    static final Path EXAMPLE = Path.of(System.getProperty("artuditu.example.jar"));
+    static final Path EXAMPLE = Reactor.jar("io.artuditu.example.echo");
 
     @TempDir
     Path home;

@@ -8,13 +8,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The contract of the built distribution, read the way the CLI reads it: from the family
- * bundles its jar's manifest {@code Class-Path} names in {@code distribution/target/artuditu/lib}.
- * The tests validate every reply and event against it.
+ * The contract of the built runtime: assembled from the contract files of the bundles the
+ * exported server embeds ({@link RuntimeBundles}), nothing else. The tests validate every
+ * reply and event against it, and compare what the CLI was built with to it.
  */
 final class Installed {
     static final UhpContract CONTRACT = load();
@@ -23,17 +24,16 @@ final class Installed {
     }
 
     private static UhpContract load() {
-        Path cli = Path.of(System.getProperty("artuditu.root", ".."), "distribution/target/artuditu/lib/io.artuditu.cli.jar");
-        if (!Files.isRegularFile(cli)) {
-            throw new IllegalStateException(cli + " does not exist: build the distribution first (mvn verify)");
-        }
+        List<URL> jars = new ArrayList<>();
         try {
-            // Parent null: only the CLI jar and what its manifest names, nothing of this class path.
-            URLClassLoader loader = new URLClassLoader(new URL[] {cli.toUri().toURL()}, null);
-            return UhpContract.fromClassPath(loader);
+            for (Path b : RuntimeBundles.withContract()) {
+                jars.add(b.toUri().toURL());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        // Parent null: only the runtime's bundles, nothing of this class path.
+        return UhpContract.fromClassPath(new URLClassLoader(jars.toArray(new URL[0]), null));
     }
 
     /** The schema at a JSON pointer of the contract document, compiled. */

@@ -70,21 +70,21 @@ class ModuleMethodsTest extends OneServerPerClass {
     void badManifestsAreRefusedWithTheirReason() throws Exception {
         Map<String, String> bad = new HashMap<>();
         String base = head("bad", "[\"read\"]");
-        bad.put("unknown key", base + "colour = \"red\"\n");
-        bad.put("unknown key actions.shell", base + "[[actions]]\nid = \"a\"\nrun = \"a.sh\"\nshell = true\n");
+        bad.put("colour: is not a known field", base + "colour = \"red\"\n");
+        bad.put("actions[0].shell: is not a known field", base + "[[actions]]\nid = \"a\"\nrun = \"a.sh\"\nshell = true\n");
         bad.put("no such file", base + "[[actions]]\nid = \"a\"\nrun = \"missing.sh\"\n");
         bad.put("not executable", base + "[[actions]]\nid = \"a\"\nrun = \"plain.sh\"\n");
         bad.put("outside the module folder", base + "[[actions]]\nid = \"a\"\nrun = \"../escape.sh\"\n");
         bad.put("inside the module folder", base + "[[actions]]\nid = \"a\"\nrun = \"/bin/true\"\n");
         bad.put("link to a file outside", base + "[[actions]]\nid = \"a\"\nrun = \"link.sh\"\n");
         bad.put("needs Artuditu API", "id = \"bad\"\nname = \"b\"\nversion = \"1.0.0\"\napi = \"[2.0,3.0)\"\n");
-        bad.put("on_enable names no declared action", base + "on_enable = \"start\"\n");
+        bad.put("on_enable: names no declared action", base + "on_enable = \"start\"\n");
         bad.put("not valid TOML", base + "[[actions]\n");
-        bad.put("id is required", "name = \"b\"\nversion = \"1.0.0\"\napi = \"[1.0,2.0)\"\n");
-        bad.put("unknown scope", head("bad", "[\"root\"]"));
+        bad.put("id: is required", "name = \"b\"\nversion = \"1.0.0\"\napi = \"[1.0,2.0)\"\n");
+        bad.put("scopes[0]: must be one of", head("bad", "[\"root\"]"));
         bad.put("declared twice", base + "[[bars]]\nid = \"x\"\n[[bars]]\nid = \"x\"\n");
         bad.put("must be one of", base + "[[bars]]\nid = \"x\"\nregion = \"middle\"\n");
-        bad.put("default must be", base + "[[settings]]\nkey = \"n\"\ntype = \"integer\"\ndefault = \"five\"\n");
+        bad.put("settings[0].default: must be", base + "[[settings]]\nkey = \"n\"\ntype = \"integer\"\ndefault = \"five\"\n");
         bad.put("larger than", base + "description = \"" + "x".repeat(70_000) + "\"\n");
         int i = 0;
         for (Map.Entry<String, String> e : bad.entrySet()) {
@@ -257,7 +257,7 @@ class ModuleMethodsTest extends OneServerPerClass {
 
     @Test
     void aBundleModuleWhoseComponentThrowsIsReportedAndTheServerServes() throws Exception {
-        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        Path jar = Reactor.jar("io.artuditu.example.counter");
         JsonNode linked = ok(sock, "module.link", "{\"path\":" + path(jar) + "}");
         assertEquals("counter", linked.get("id").asText());
         ModuleReloadCyclesTest.awaitAnswer(sock);
@@ -284,7 +284,7 @@ class ModuleMethodsTest extends OneServerPerClass {
 
     /** The counter jar with one entry replaced (its manifest, or its module.toml). */
     static Path rewritten(Path out, String entry, java.util.function.UnaryOperator<String> edit) throws Exception {
-        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        Path jar = Reactor.jar("io.artuditu.example.counter");
         try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(jar));
                 java.util.zip.ZipOutputStream o = new java.util.zip.ZipOutputStream(Files.newOutputStream(out))) {
             for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {

@@ -28,7 +28,7 @@ class ModulePersistenceTest {
                 + "[[settings]]\nkey = \"n\"\ntype = \"integer\"\ndefault = 1\n");
         ScriptModules.script(on, "show.sh", "artu call ui.bar.push '{\"id\":\"w\",\"content\":[{\"type\":\"text\",\"text\":\"on\"}]}'");
         Path off = ScriptModules.folder(work, "off", head("off", "[\"read\"]"));
-        Path jar = Path.of(System.getProperty("artuditu.counter.jar"));
+        Path jar = Reactor.jar("io.artuditu.example.counter");
         try (ForegroundServer s = new ForegroundServer(home)) {
             ScriptModules.link(s.socket, on);
             ScriptModules.link(s.socket, off);

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * failed calls are the documented method_unavailable, and an unrelated pane still runs.
  */
 class ModuleReloadCyclesTest {
-    static final Path COUNTER = Path.of(System.getProperty("artuditu.counter.jar"));
+    static final Path COUNTER = Reactor.jar("io.artuditu.example.counter");
     static final int CYCLES = Integer.getInteger("artuditu.reload.cycles", 1000);
     static final Pattern HISTO = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+\\d+\\s+(\\S+)", Pattern.MULTILINE);
 

@@ -56,7 +56,7 @@ class PtySurvivalTest {
     }
 
     static void update(ForegroundServer s, String bsn) throws Exception {
-        Path jar = Cli.bundleJar(bsn);
+        Path jar = Reactor.jar(bsn);
         JsonNode r = Wire.call(s.socket, "server.bundle.update",
                 "{\"bundle\":\"" + bsn + "\",\"path\":" + Wire.M.writeValueAsString(jar.toString()) + "}");
         assertTrue(r.has("result"), bsn + ": " + r);

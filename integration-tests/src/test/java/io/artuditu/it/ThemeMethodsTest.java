@@ -139,7 +139,7 @@ class ThemeMethodsTest {
             assertEquals("id 'alpha' is already used by b-file.toml", problem(list, "c-twin.toml"));
             assertEquals("id 'nord' is already used by the built-in theme nord", problem(list, "mine-nord.toml"));
             assertTrue(problem(list, "malformed.toml").startsWith("not valid TOML"), problem(list, "malformed.toml"));
-            assertEquals("missing colour colors.red", problem(list, "no-red.toml"));
+            assertEquals("colors.red: is required", problem(list, "no-red.toml"));
             assertTrue(problem(list, "bad-colour.toml").contains("\"reddish\" is not a colour"));
             assertTrue(problem(list, "huge.toml").startsWith("larger than 65536 bytes"), "bounded before parsing");
             assertTrue(problem(list, "link-out.toml").startsWith("a symbolic link out of the themes folder"));
@@ -304,7 +304,7 @@ class ThemeMethodsTest {
             assertEquals(ids(list).size() - 2, ids(list).indexOf("dusk"), "installed themes sort by id, before terminal");
             assertEquals("#2e3440", entry(list, "nord").at("/colors/background").asText(), "a module cannot take a built-in's id");
             assertTrue(problem(list, "/nord.toml").contains("already used by the built-in theme nord"));
-            assertEquals("missing name", problem(list, "/broken.toml"));
+            assertEquals("name: is required", problem(list, "/broken.toml"));
             for (JsonNode p : list.get("problems")) {
                 assertEquals("themed", p.get("module").asText());
             }

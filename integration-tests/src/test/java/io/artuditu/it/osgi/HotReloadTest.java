@@ -5,6 +5,7 @@ import static org.junit.Assert.assertNotSame;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.artuditu.it.Reactor;
 import io.artuditu.uhp.api.Limits;
 import io.artuditu.uhp.api.UhpFamily;
 import java.io.InputStream;
@@ -53,7 +54,7 @@ public class HotReloadTest extends RuntimeTest {
 
     @Before
     public void exampleJar() {
-        jar = PaxRuntime.jar("artuditu.example.jar");
+        jar = Reactor.jar(ECHO);
     }
 
     @Test

@@ -19,11 +19,11 @@ final class PaneRuntime {
     static Option[] runtime() {
         return OptionUtils.combine(PaxRuntime.runtime(), options(
                 mavenBundle("com.fasterxml.jackson.dataformat", "jackson-dataformat-toml").versionAsInProject(),
-                PaxRuntime.reactorBundle("artuditu.bundle.events"),
-                PaxRuntime.reactorBundle("artuditu.bundle.config"),
-                PaxRuntime.reactorBundle("artuditu.bundle.pty"),
-                PaxRuntime.reactorBundle("artuditu.bundle.vt"),
-                PaxRuntime.reactorBundle("artuditu.bundle.workspace"),
-                PaxRuntime.reactorBundle("artuditu.bundle.terminal")));
+                PaxRuntime.reactorBundle("io.artuditu.events"),
+                PaxRuntime.reactorBundle("io.artuditu.config"),
+                PaxRuntime.reactorBundle("io.artuditu.pty"),
+                PaxRuntime.reactorBundle("io.artuditu.vt"),
+                PaxRuntime.reactorBundle("io.artuditu.model"),
+                PaxRuntime.reactorBundle("io.artuditu.terminal")));
     }
 }

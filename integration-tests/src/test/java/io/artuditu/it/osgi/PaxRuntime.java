@@ -9,6 +9,7 @@ import static org.ops4j.pax.exam.CoreOptions.options;
 import static org.ops4j.pax.exam.CoreOptions.systemPackage;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
+import io.artuditu.it.Reactor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,10 +20,11 @@ import org.ops4j.pax.exam.Option;
 
 /**
  * The runtime every Pax Exam test boots: Felix (from the test class path) with SCR, the DS
- * and promise APIs, Jackson and the project's four runtime bundles, as the
- * distribution's {@code artuditu.bndrun} lists them. Third-party bundles come by {@code mvn:}
- * URL from the local repository (the pom pre-fetches them; nothing is downloaded at test
- * time); the reactor's own bundles by {@code file:} URL from their {@code target/} folders.
+ * and promise APIs, Jackson and four of the project's bundles (the API, the
+ * dispatcher, the socket server, discovery): a part of the distribution's runtime.
+ * Third-party bundles come by {@code mvn:} URL from the local repository (the pom pre-fetches
+ * them; nothing is downloaded at test time); the reactor's own bundles by {@code file:} URL
+ * from their {@code target/} folders, found by symbolic name ({@link Reactor#jar}).
  *
  * <p>Runs on the driver side, once per test class: each class gets a fresh Artuditu home,
  * and so its own socket. {@code artuditu.standalone} stays unset, so nothing in the
@@ -48,29 +50,16 @@ final class PaxRuntime {
                 mavenBundle("com.fasterxml.jackson.core", "jackson-annotations").versionAsInProject(),
                 mavenBundle("com.fasterxml.jackson.core", "jackson-core").versionAsInProject(),
                 mavenBundle("com.fasterxml.jackson.core", "jackson-databind").versionAsInProject(),
-                reactorBundle("artuditu.bundle.uhp.api"),
-                reactorBundle("artuditu.bundle.dispatcher"),
-                reactorBundle("artuditu.bundle.server"),
-                reactorBundle("artuditu.bundle.discovery"),
+                reactorBundle("io.artuditu.uhp.api"),
+                reactorBundle("io.artuditu.dispatcher"),
+                reactorBundle("io.artuditu.server"),
+                reactorBundle("io.artuditu.discovery"),
                 junitBundles());
     }
 
-    /** A bundle this reactor built, by the path the pom passes in a system property. */
-    static Option reactorBundle(String property) {
-        return bundle(jar(property).toUri().toString());
-    }
-
-    /** A jar the pom names in a system property; it must exist (the reactor built it). */
-    static Path jar(String property) {
-        String path = System.getProperty(property);
-        if (path == null) {
-            throw new IllegalStateException("system property " + property + " is not set: run through Maven");
-        }
-        Path jar = Path.of(path).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " does not exist: build the reactor first (mvn verify)");
-        }
-        return jar;
+    /** A bundle this reactor built, by its symbolic name, from its folder's {@code target/}. */
+    static Option reactorBundle(String bsn) {
+        return bundle(Reactor.jar(bsn).toUri().toString());
     }
 
     private static Path freshHome() {

@@ -44,6 +44,8 @@ public final class Artu {
             "  server status           whether a server answers (exit 0) or not (exit 3)",
             "  call METHOD [PARAMS]    any method, PARAMS a JSON object (default {})",
             "  uhp schema              the installed UHP contract (no server needed)",
+            "  help --all              every command of the installed contract: usage, method, what it does",
+            "  help --scopes           every method of the installed contract with the scope a token needs",
             "  config patch --file PATH   config.patch with the JSON object in PATH",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
             "  wait agent-status [PANE] STATUS [--timeout S]   until the agent in PANE has STATUS (exit 4 on timeout)",
@@ -94,7 +96,11 @@ public final class Artu {
         }
         if (cmd.equals("help") || cmd.equals("--help") || cmd.equals("-h")) {
             if (args.size() == 1) {
-                out.println(Help.global());
+                out.println(Help.global(liveNouns(session)));
+                return OK;
+            }
+            if (args.size() == 2 && (args.get(1).equals("--all") || args.get(1).equals("--scopes"))) {
+                out.print(Contract.page(args.get(1).equals("--all") ? ContractFiles.REFERENCE : ContractFiles.SCOPES));
                 return OK;
             }
             args.remove(0);
@@ -217,6 +223,26 @@ public final class Artu {
             err.println(Help.global());
             return USAGE;
         }
+    }
+
+    /**
+     * The first words of the methods the running server offers beyond the installed contract
+     * (a module's, a family dropped in after this CLI was built); none when no server answers.
+     */
+    private List<String> liveNouns(String session) {
+        List<String> known = Commands.next(Commands.keys(), "");
+        List<String> out = new ArrayList<>();
+        try {
+            UhpClient client = UhpClient.of(locate(session)).withToken(env.get("ARTUDITU_TOKEN"));
+            for (String noun : Commands.next(new LiveCommands(client).names(), "")) {
+                if (!known.contains(noun)) {
+                    out.add(noun);
+                }
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of();
+        }
+        return out;
     }
 
     /** {@code --help} of a hand-written command: its lines of the usage; else the contract's help (a module's). */

@@ -8,12 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The built-in commands: the command index the build wrote from the contract
- * ({@link IndexWriter}), read as one string and searched by key, so finding
+ * The built-in commands: the command index the build wrote from the contract into this
+ * jar ({@link ContractFiles}), read as one string and searched by key, so finding
  * {@code ping} costs a substring search rather than a JSON parse.
  */
 final class Commands {
-    static final String RESOURCE = "commands.idx";
+    static final String RESOURCE = ContractFiles.INDEX;
     /** The spec's method grammar allows four dotted parts at most. */
     static final int MAX_WORDS = 4;
 
@@ -37,7 +37,8 @@ final class Commands {
         if (index == null) {
             try (InputStream in = Commands.class.getResourceAsStream(RESOURCE)) {
                 if (in == null) {
-                    throw new IllegalStateException("the command index " + RESOURCE + " is missing from the CLI jar");
+                    throw new IllegalStateException("the command index " + RESOURCE
+                            + " is missing from the CLI jar (the build generates it: mvn package)");
                 }
                 index = "\n" + new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
@@ -49,7 +50,11 @@ final class Commands {
 
     /** The raw entry of a key (method name or alias path), or null. */
     static String entry(String key) {
-        String idx = index();
+        return entry(index(), key);
+    }
+
+    /** The raw entry of a key in {@code idx} (an index with a newline before its first line), or null. */
+    static String entry(String idx, String key) {
         int at = idx.indexOf("\n" + key + "\t");
         if (at < 0) {
             return null;
@@ -75,14 +80,19 @@ final class Commands {
 
     /** The command a key names, aliases resolved; null when none. */
     static Command command(String key) {
-        String e = entry(key);
+        return command(index(), key);
+    }
+
+    /** The command a key names in {@code idx}, aliases resolved; null when none. */
+    static Command command(String idx, String key) {
+        String e = entry(idx, key);
         if (e == null) {
             return null;
         }
         if (e.startsWith("{\"alias\":")) {
             java.util.Map<String, String> a = MiniJson.members(e);
             String method = MiniJson.stringValue(a.get("alias"));
-            return Command.parse(method, entry(method), a.get("fixed"));
+            return Command.parse(method, entry(idx, method), a.get("fixed"));
         }
         return Command.parse(key, e, null);
     }
@@ -101,8 +111,12 @@ final class Commands {
 
     /** Every key (methods in contract order, then aliases). */
     static List<String> keys() {
+        return keys(index());
+    }
+
+    /** Every key of {@code idx}. */
+    static List<String> keys(String idx) {
         List<String> out = new ArrayList<>();
-        String idx = index();
         int at = 1;
         while (at < idx.length()) {
             int tab = idx.indexOf('\t', at);

@@ -22,6 +22,7 @@ final class Completion {
         {"wait.event", "--where --timeout --after"},
         {"config.patch", "--file"},
         {"completion", "bash zsh"},
+        {"help", "--all --scopes"},
         {"hook", "install uninstall claude codex"},
         {"hook.install", "claude codex"},
         {"hook.uninstall", "claude codex"},

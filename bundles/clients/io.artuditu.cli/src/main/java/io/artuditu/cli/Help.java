@@ -20,11 +20,20 @@ final class Help {
     }
 
     static String global() {
+        return global(List.of());
+    }
+
+    /** The global usage; {@code live}: the nouns only the running server offers (a module's), listed after the contract's. */
+    static String global(List<String> live) {
         StringBuilder b = new StringBuilder("usage: artu [--session NAME] COMMAND [ARG]... [--flag VALUE]...\n\n");
         b.append("Every UHP method is a command: method a.b.c is `artu a b c` (dashes or underscores),\n");
-        b.append("flags mirror its params; `artu NOUN` lists verbs, `artu COMMAND --help` explains one.\n");
+        b.append("flags mirror its params; `artu NOUN` lists verbs, `artu COMMAND --help` explains one,\n");
+        b.append("`artu help --all` lists every command.\n");
         b.append("Commands the installed contract lacks (a module's methods) come from the running server.\n\n");
         b.append("  ").append(String.join(", ", Commands.next(Commands.keys(), ""))).append("\n\n");
+        if (!live.isEmpty()) {
+            b.append("From the running server: ").append(String.join(", ", live)).append("\n\n");
+        }
         b.append("Written by hand (local or streaming):\n").append(Artu.LOCAL_USAGE).append("\n\n");
         b.append("Exit status: 0 ok, 1 the server answered with an error, 2 usage, 3 no server,\n");
         b.append("4 a wait timed out, 5 an event stream was cut (docs/cli.md).\n");
@@ -81,7 +90,7 @@ final class Help {
         JsonNode entry;
         try {
             entry = liveRow != null ? new ObjectMapper().readTree(liveRow)
-                    : Contract.installed().document().path("methods").path(c.method);
+                    : Contract.document().path("methods").path(c.method);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("unreadable capabilities row: " + e.getOriginalMessage(), e);
         }
@@ -286,7 +295,7 @@ final class Help {
     /** The whole installed contract, pretty-printed: {@code artu uhp schema}. */
     static String schema() {
         try {
-            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(Contract.installed().document());
+            return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(Contract.document());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -29,7 +29,7 @@ class HelpTest {
 
     @Test
     void everyMethodHasHelpNamingEveryParamAndAnExample() {
-        JsonNode methods = Contract.installed().document().path("methods");
+        JsonNode methods = Contract.document().path("methods");
         int n = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = methods.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> m = it.next();
@@ -67,6 +67,18 @@ class HelpTest {
         String global = run(0, "--help")[0];
         assertTrue(global.contains("workspace, tab") || global.contains("tab, "), global);
         assertTrue(global.contains("5 an event stream was cut"), global);
+    }
+
+    @Test
+    void helpAllAndHelpScopesPrintTheGeneratedPages() {
+        String all = run(0, "help", "--all")[0];
+        assertEquals(Contract.page(ContractFiles.REFERENCE), all);
+        assertTrue(all.contains("\n| `artu ping` | `ping` | "), all);
+        assertTrue(all.contains("\n- `artu workspace unpin` → `workspace.pin` with `{\"pinned\":false}`\n"), all);
+        String scopes = run(0, "help", "--scopes")[0];
+        assertEquals(Contract.page(ContractFiles.SCOPES), scopes);
+        assertTrue(scopes.contains("\n| `server.stop` | discovery | `admin` | `io.artuditu.discovery` |\n"), scopes);
+        assertTrue(run(0, "--help")[0].contains("artu help --all"));
     }
 
     @Test

@@ -179,13 +179,13 @@ class ThemeCommandsTest {
     void anInvalidThemeIsRefusedWithTheReasonAndNothingIsWritten() throws Exception {
         Path f = source("broken.toml", THEME.replace("red = \"#cc6666\"\n", ""));
         assertEquals(Artu.ERROR_REPLY, artu("theme", "install", f.toString()));
-        assertEquals("artu: " + f + " is not a valid theme: missing colour colors.red; nothing was installed\n", err());
+        assertEquals("artu: " + f + " is not a valid theme: colors.red: is required; nothing was installed\n", err());
         assertEquals("", out());
         assertFalse(Files.exists(themes().resolve("harbour.toml")));
         assertEquals(Artu.ERROR_REPLY, artu("theme", "install", source("garbage.toml", "\u0000\u0001 not toml [").toString()));
         assertTrue(err().contains("is not a valid theme: not valid TOML"), err());
         assertEquals(Artu.ERROR_REPLY, artu("theme", "install", source("t.toml", THEME.replace("harbour", "terminal")).toString()));
-        assertTrue(err().contains("id 'terminal' is reserved"), err());
+        assertTrue(err().contains("id: \"terminal\" is reserved"), err());
         assertFalse(Files.exists(themes()));
     }
 
@@ -319,14 +319,14 @@ class ThemeCommandsTest {
         AtomicReference<String> request = new AtomicReference<>();
         Path target = themes().resolve("harbour.toml");
         String result = "{\"type\":\"themes_reloaded\",\"count\":3,\"selected_available\":true,\"problems\":[{\"file\":"
-                + MiniJson.quote(themes().resolve("old.toml").toString()) + ",\"message\":\"missing colour colors.red\"}],"
+                + MiniJson.quote(themes().resolve("old.toml").toString()) + ",\"message\":\"colors.red: is required\"}],"
                 + "\"revision\":4}";
         Thread t = standIn("{\"id\":\"1\",\"result\":" + result + "}", request);
         assertEquals(Artu.OK, artu("theme", "install", source("h.toml", THEME).toString()));
         t.join(5_000);
         assertEquals("{\"id\":\"1\",\"method\":\"theme.reload\",\"params\":{}}", request.get());
         assertTrue(out().endsWith(",\"reload\":" + result + "}\n"), out());
-        assertEquals("artu: the server left out " + themes().resolve("old.toml") + ": missing colour colors.red\n", err());
+        assertEquals("artu: the server left out " + themes().resolve("old.toml") + ": colors.red: is required\n", err());
 
         t = standIn("{\"id\":\"1\",\"result\":{\"type\":\"themes_reloaded\",\"count\":0,\"selected_available\":true,"
                 + "\"problems\":[{\"file\":" + MiniJson.quote(target.toString()) + ",\"message\":\"no\"}],\"revision\":5}}", request);

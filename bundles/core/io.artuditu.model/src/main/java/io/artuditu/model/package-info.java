@@ -3,8 +3,9 @@
  * writer changes it; readers get immutable records. See {@code docs/ARCHITECTURE.md}.
  */
 @Export
-@Version("0.5.0")
+@Version("1.0.0")
 package io.artuditu.model;
+
 
 import org.osgi.annotation.bundle.Export;
 import org.osgi.annotation.versioning.Version;

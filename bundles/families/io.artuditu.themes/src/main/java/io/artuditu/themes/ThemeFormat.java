@@ -2,8 +2,12 @@ package io.artuditu.themes;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import io.artuditu.uhp.api.schema.JsonSchema;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -11,11 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
 
@@ -25,9 +28,14 @@ import java.util.regex.Pattern;
  * background and the 16 ANSI colours are required) and any of the workbench's own colours in
  * {@code [workbench]}; what it leaves out is derived from the palette, so a plain terminal
  * palette is a valid theme. A colour is {@code #rrggbb}, {@code #rgb} or the name of a
- * {@code [colors]} key. Unknown keys are kept out and warned about (a theme written for a
- * newer Artuditu still loads); everything else wrong is {@link Invalid}, naming the first
- * problem. The size is checked before anything is parsed.
+ * {@code [colors]} key.
+ *
+ * <p>The file is checked against the format's schema, {@code schema/theme.schema.json} in
+ * this jar, before any value is read; then what a schema cannot say: the colours parse and
+ * the id is not {@value #TERMINAL}. Either way the first problem makes it {@link Invalid},
+ * worded as the schema validator words a violation ({@code colors.red: is required}). Keys
+ * the schema does not name are kept out and warned about (a theme written for a newer
+ * Artuditu still loads). The size is checked before anything is parsed.
  */
 public final class ThemeFormat {
     /** The largest theme file read, in bytes. */
@@ -36,7 +44,9 @@ public final class ThemeFormat {
     public static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
     /** The virtual theme that keeps the outer terminal's own colours; no file may claim it. */
     public static final String TERMINAL = "terminal";
+    /** The longest {@code name}, in UTF-8 bytes: the schema's bound, restated for converters. */
     public static final int MAX_NAME = 64;
+    /** The longest {@code author}, in UTF-8 bytes: the schema's bound, restated for converters. */
     public static final int MAX_AUTHOR = 128;
 
     /** The terminal's own colours; foreground and background are required. */
@@ -88,8 +98,6 @@ public final class ThemeFormat {
         WORKBENCH_KEYS = List.copyOf(DERIVED.keySet());
     }
 
-    private static final Set<String> TOP_KEYS = Set.of("id", "name", "author", "variant", "colors", "workbench");
-
     /** A file that is not a valid theme; the message names the first problem. */
     public static final class Invalid extends Exception {
         private static final long serialVersionUID = 1L;
@@ -103,11 +111,31 @@ public final class ThemeFormat {
     }
 
     /**
-     * One TOML reader for every parse, made on first use, so a client that only reads this
-     * class's key lists (the TUI) never loads Jackson's TOML module.
+     * One TOML reader and the compiled schema for every parse, made on first use, so a client
+     * that only reads this class's key lists (the TUI) never loads Jackson's TOML module.
      */
     private static final class Toml {
         static final TomlMapper MAPPER = new TomlMapper();
+        static final JsonSchema FORMAT = JsonSchema.compile(load());
+
+        private static JsonNode load() {
+            try (InputStream in = ThemeFormat.class.getClassLoader().getResourceAsStream(SCHEMA)) {
+                if (in == null) {
+                    throw new IllegalStateException(SCHEMA + " is missing from the themes jar");
+                }
+                return new ObjectMapper().readTree(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The format's schema: a resource of this jar, which docs/themes.md points theme authors to. */
+    static final String SCHEMA = "schema/theme.schema.json";
+
+    /** The format's schema, as shipped. */
+    static JsonNode schema() {
+        return Toml.FORMAT.source();
     }
 
     private static void derive(String key, ToIntFunction<Map<String, Integer>> f) {
@@ -145,35 +173,33 @@ public final class ThemeFormat {
         if (root == null || !root.isObject()) {
             throw new Invalid("empty");
         }
-        return check(root);
+        Optional<JsonSchema.Violation> bad = Toml.FORMAT.validate(root, "");
+        if (bad.isPresent()) {
+            throw new Invalid(bad.get().toString());
+        }
+        return read(root);
     }
 
-    private static Theme check(JsonNode root) throws Invalid {
+    /** The values of a file the schema accepted. */
+    private static Theme read(JsonNode root) throws Invalid {
         List<String> warnings = new ArrayList<>();
-        unknown(root, TOP_KEYS, "", warnings);
-        String id = string(root, "id", true, 64);
-        if (!ID.matcher(id).matches()) {
-            throw new Invalid("id '" + id + "' must be 1-64 of a-z 0-9 _ . - starting with a letter or digit");
-        }
+        JsonNode known = Toml.FORMAT.source().get("properties");
+        unknown(root, known, "", warnings);
+        String id = root.get("id").textValue();
         if (id.equals(TERMINAL)) {
-            throw new Invalid("id 'terminal' is reserved for the outer terminal's own colours");
+            throw invalid("id", "\"" + TERMINAL + "\" is reserved for the outer terminal's own colours");
         }
-        String name = string(root, "name", true, MAX_NAME);
-        String author = string(root, "author", false, MAX_AUTHOR);
-        String variant = string(root, "variant", false, 8);
-        if (variant != null && !variant.equals("dark") && !variant.equals("light")) {
-            throw new Invalid("variant must be \"dark\" or \"light\", not \"" + variant + "\"");
-        }
-        JsonNode colors = table(root, "colors", true);
-        Set<String> colorKeys = new LinkedHashSet<>(TERMINAL_KEYS);
-        colorKeys.addAll(PALETTE_KEYS);
-        unknown(colors, colorKeys, "colors.", warnings);
+        String name = root.get("name").textValue();
+        String author = root.has("author") ? root.get("author").textValue() : null;
+        String variant = root.has("variant") ? root.get("variant").textValue() : null;
+        JsonNode colors = root.get("colors");
+        unknown(colors, known.at("/colors/properties"), "colors.", warnings);
         Map<String, Integer> c = new LinkedHashMap<>();
         for (String k : List.of("foreground", "background")) {
-            c.put(k, hex(colors, k, "colors."));
+            c.put(k, hex(colors, k));
         }
         for (String k : PALETTE_KEYS) {
-            c.put(k, hex(colors, k, "colors."));
+            c.put(k, hex(colors, k));
         }
         // the optional terminal colours may name the required ones
         Integer cursor = color(colors, "cursor", "colors.", c);
@@ -189,11 +215,11 @@ public final class ThemeFormat {
         for (String k : PALETTE_KEYS) {
             terminal.put(k, c.get(k));
         }
-        JsonNode wb = table(root, "workbench", false);
+        JsonNode wb = root.get("workbench");
         Map<String, Integer> all = new LinkedHashMap<>(terminal);
         Map<String, Integer> workbench = new LinkedHashMap<>();
         if (wb != null) {
-            unknown(wb, DERIVED.keySet(), "workbench.", warnings);
+            unknown(wb, known.at("/workbench/properties"), "workbench.", warnings);
         }
         for (Map.Entry<String, ToIntFunction<Map<String, Integer>>> e : DERIVED.entrySet()) {
             Integer given = wb == null ? null : color(wb, e.getKey(), "workbench.", terminal);
@@ -215,66 +241,22 @@ public final class ThemeFormat {
         return new Theme(id, name, author, variant, terminal, workbench, warnings);
     }
 
-    private static void unknown(JsonNode node, Set<String> known, String prefix, List<String> warnings) {
+    /** A warning for each key the schema does not name at this level: ignored, not refused. */
+    private static void unknown(JsonNode node, JsonNode properties, String prefix, List<String> warnings) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
             String k = it.next();
-            if (!known.contains(k)) {
+            if (!properties.has(k)) {
                 warnings.add("unknown key " + prefix + k + " ignored");
             }
         }
     }
 
-    private static String string(JsonNode root, String key, boolean required, int max) throws Invalid {
-        JsonNode v = root.get(key);
-        if (v == null) {
-            if (required) {
-                throw new Invalid("missing " + key);
-            }
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw new Invalid(key + " must be a string");
-        }
-        String s = v.asText();
-        if (s.isBlank()) {
-            throw new Invalid(key + " must not be empty");
-        }
-        if (s.codePointCount(0, s.length()) > max) {
-            throw new Invalid(key + " is longer than " + max + " characters");
-        }
-        for (int i = 0; i < s.length(); i++) {
-            if (Character.isISOControl(s.charAt(i))) {
-                throw new Invalid(key + " contains a control character");
-            }
-        }
-        return s;
-    }
-
-    private static JsonNode table(JsonNode root, String key, boolean required) throws Invalid {
-        JsonNode v = root.get(key);
-        if (v == null) {
-            if (required) {
-                throw new Invalid("missing the [" + key + "] table");
-            }
-            return null;
-        }
-        if (!v.isObject()) {
-            throw new Invalid(key + " must be a table ([" + key + "])");
-        }
-        return v;
-    }
-
-    private static int hex(JsonNode t, String key, String prefix) throws Invalid {
-        JsonNode v = t.get(key);
-        if (v == null) {
-            throw new Invalid("missing colour " + prefix + key);
-        }
-        if (!v.isTextual()) {
-            throw new Invalid(prefix + key + " must be a string like \"#1e1e2e\"");
-        }
-        int c = Rgb.parse(v.asText());
+    /** A required colour of {@code [colors]}: hex only (the names it could refer to are what it defines). */
+    private static int hex(JsonNode t, String key) throws Invalid {
+        String s = t.get(key).textValue();
+        int c = Rgb.parse(s);
         if (c < 0) {
-            throw new Invalid(prefix + key + " = \"" + clip(v.asText()) + "\" is not a colour (#rrggbb or #rgb)");
+            throw invalid("colors." + key, "\"" + clip(s) + "\" is not a colour (#rrggbb or #rgb)");
         }
         return c;
     }
@@ -285,20 +267,22 @@ public final class ThemeFormat {
         if (v == null) {
             return null;
         }
-        if (!v.isTextual()) {
-            throw new Invalid(prefix + key + " must be a string like \"#1e1e2e\" or a colour's name");
-        }
-        String s = v.asText();
+        String s = v.textValue();
         int c = Rgb.parse(s);
         if (c >= 0) {
             return c;
         }
         Integer ref = named.get(s);
         if (ref == null) {
-            throw new Invalid(prefix + key + " = \"" + clip(s)
+            throw invalid(prefix + key, "\"" + clip(s)
                     + "\" is not a colour (#rrggbb, #rgb or a [colors] name such as bright_blue)");
         }
         return ref;
+    }
+
+    /** A refusal worded as the schema validator words a violation: {@code path: problem}. */
+    private static Invalid invalid(String path, String problem) {
+        return new Invalid(new JsonSchema.Violation(path, problem).toString());
     }
 
     private static String clip(String s) {

@@ -51,25 +51,25 @@ class ThemeFormatTest {
 
     @Test
     void requiredFieldsAndColoursAreNamedWhenMissing() {
-        assertTrue(invalid(Palettes.plain("x", "#000000").replace("name = \"Test x\"\n", "")).contains("missing name"));
+        assertTrue(invalid(Palettes.plain("x", "#000000").replace("name = \"Test x\"\n", "")).contains("name: is required"));
         assertTrue(invalid(Palettes.plain("x", "#000000").replace("bright_cyan = \"#55ffff\"\n", ""))
-                .contains("missing colour colors.bright_cyan"));
-        assertTrue(invalid("id = \"x\"\nname = \"x\"\n").contains("[colors]"));
-        assertTrue(invalid("").contains("missing id") || invalid("").contains("empty"));
+                .contains("colors.bright_cyan: is required"));
+        assertEquals("colors: is required", invalid("id = \"x\"\nname = \"x\"\n"));
+        assertTrue(invalid("").contains("id: is required") || invalid("").contains("empty"));
     }
 
     @Test
     void badValuesAreRefusedWithTheKeyAndTheValue() {
         String p = Palettes.plain("x", "#000000");
-        assertTrue(invalid(p.replace("red = \"#cc0000\"", "red = \"crimson\"")).contains("colors.red = \"crimson\""));
+        assertTrue(invalid(p.replace("red = \"#cc0000\"", "red = \"crimson\"")).contains("colors.red: \"crimson\" is not a colour"));
         assertTrue(invalid(p.replace("red = \"#cc0000\"", "red = \"#12345\"")).contains("not a colour"));
-        assertTrue(invalid(p.replace("red = \"#cc0000\"", "red = 0xcc0000")).contains("must be a string"));
+        assertTrue(invalid(p.replace("red = \"#cc0000\"", "red = 0xcc0000")).contains("colors.red: expected string, got integer"));
         assertTrue(invalid(p + "[workbench]\nborder = \"nope\"\n").contains("workbench.border"));
-        assertTrue(invalid(p.replace("id = \"x\"", "id = \"Has Caps\"")).contains("id 'Has Caps'"));
-        assertTrue(invalid(p.replace("id = \"x\"", "id = \"terminal\"")).contains("reserved"));
-        assertTrue(invalid(p.replace("variant = \"dark\"", "variant = \"dim\"")).contains("variant"));
-        assertTrue(invalid(p.replace("name = \"Test x\"", "name = \"a\\u0007b\"")).contains("control character"));
-        assertTrue(invalid(p.replace("name = \"Test x\"", "name = \"" + "n".repeat(65) + "\"")).contains("longer"));
+        assertTrue(invalid(p.replace("id = \"x\"", "id = \"Has Caps\"")).startsWith("id: must match"));
+        assertTrue(invalid(p.replace("id = \"x\"", "id = \"terminal\"")).startsWith("id: \"terminal\" is reserved"));
+        assertTrue(invalid(p.replace("variant = \"dark\"", "variant = \"dim\"")).startsWith("variant: must be one of"));
+        assertTrue(invalid(p.replace("name = \"Test x\"", "name = \"a\\u0007b\"")).startsWith("name: must match"));
+        assertEquals("name: must be at most 64 bytes", invalid(p.replace("name = \"Test x\"", "name = \"" + "n".repeat(65) + "\"")));
         assertTrue(invalid(p + "[colors]\n").contains("TOML"), "a table defined twice is malformed TOML");
         assertTrue(invalid("id = \"x\"\nid = \"y\"\n").contains("TOML"), "a duplicate key is malformed TOML");
         assertTrue(invalid("this is not toml").contains("TOML"));

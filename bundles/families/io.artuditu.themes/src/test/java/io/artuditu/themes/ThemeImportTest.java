@@ -389,11 +389,11 @@ class ThemeImportTest {
     void aNameArtudituCannotHoldIsRefusedByTheCheckOfTheWrittenFile() {
         String yaml = new String(fixture("base16-tomorrow-night.yaml"), StandardCharsets.UTF_8);
         String longName = "Tomorrow Night ".repeat(6).strip();
-        assertEquals("the converted theme is not valid: name is longer than 64 characters",
+        assertEquals("the converted theme is not valid: name: must be at most 64 bytes",
                 refused(yaml.replace("\"Tomorrow Night\"", "\"" + longName + "\""), "t.yaml", Options.NONE));
-        assertEquals("the converted theme is not valid: name contains a control character",
+        assertEquals("the converted theme is not valid: name: must match ^(?!\\s*$)[^\\x00-\\x1f\\x7f-\\x9f]*$",
                 refused(yaml, "t.yaml", new Options(null, null, "Tomorrow\u0007", null)));
-        assertEquals("the converted theme is not valid: id 'terminal' is reserved for the outer terminal's own colours",
+        assertEquals("the converted theme is not valid: id: \"terminal\" is reserved for the outer terminal's own colours",
                 refused(yaml, "t.yaml", new Options(null, "terminal", null, null)));
     }
 

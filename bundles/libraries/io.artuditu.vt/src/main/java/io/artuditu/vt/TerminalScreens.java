@@ -37,4 +37,16 @@ public interface TerminalScreens {
      * off. Closing the handle ends the calls.
      */
     AutoCloseable watchInput(Consumer<String> typed);
+
+    /**
+     * Writes input to a terminal's program through the one path every client's input takes:
+     * the input watchers hear of it first ({@link #watchInput}), the screen's next change
+     * (the echo) is signalled at once, and the bytes join the PTY's bounded input queue as
+     * one write. Never blocks.
+     *
+     * @throws java.io.IOException an {@code io.artuditu.pty.PtyInputException} when the
+     *     program has exited (or the terminal is not live) or when its input queue is full;
+     *     nothing was queued
+     */
+    void write(String terminalId, byte[] bytes) throws java.io.IOException;
 }

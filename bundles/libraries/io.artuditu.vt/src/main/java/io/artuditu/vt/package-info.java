@@ -6,6 +6,11 @@
  *
  * <p>Start with {@link io.artuditu.vt.Terminal#create(int, int, io.artuditu.vt.Limits)}. The
  * package has no dependency on OSGi or on any PTY: it is a plain library.
+ *
+ * <p>It also holds the services the bundle that runs the emulators provides about them
+ * ({@link io.artuditu.vt.TerminalScreens}, {@link io.artuditu.vt.TerminalTitles},
+ * {@link io.artuditu.vt.TerminalMetrics}), so their readers depend on this library rather
+ * than on that bundle, which can then be updated on its own.
  */
 @Export
 @Version("0.6.0")

@@ -1,6 +1,7 @@
 package io.artuditu.uhp.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -51,4 +52,39 @@ public interface Call {
 
     /** The connection the request came on; {@link Connection#NONE} in process. */
     Connection connection();
+
+    /**
+     * What the method's declared target ({@code "target"} in its contract row) resolved to,
+     * before the handler ran: the dispatcher asks the resolver of the target's kind once, and
+     * a target that does not exist was already answered with {@code not_found}. The type is
+     * the resolver's: the workspace model's {@code Target} for workspaces, tabs, panes and
+     * agents, the terminal family's screen for terminals.
+     *
+     * @throws IllegalStateException when the method declares no target, or it resolved to
+     *     another type
+     */
+    default <T> T target(Class<T> type) {
+        throw new IllegalStateException(method() + " declares no target");
+    }
+
+    /**
+     * A further target the method's contract declares under {@code "targets"} by
+     * {@code role} (for example {@code tab.swap}'s {@code with}); null when the request named
+     * none and the role is optional.
+     *
+     * @throws IllegalStateException when the method declares no such role
+     */
+    default <T> T target(String role, Class<T> type) {
+        throw new IllegalStateException(method() + " declares no target " + role);
+    }
+
+    /**
+     * The {@code if_revision} the request carries (only a method that changes state may
+     * carry one). The dispatcher has refused a stale one already; the writer that makes
+     * the change checks it again where the change is made, against the state it is made on,
+     * so nothing can slip in between.
+     */
+    default OptionalLong ifRevision() {
+        return OptionalLong.empty();
+    }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.uhp.api.schema.MethodContract;
+import io.artuditu.uhp.api.schema.TargetSpec;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -22,13 +24,15 @@ public final class UhpMethod {
     private final MethodHandler handler;
     private final boolean mutates;
     private final boolean revision;
+    private final TargetSpec target;
+    private final Map<String, TargetSpec> targets;
 
     private UhpMethod(String name, Scope scope, JsonSchema params, JsonSchema result, MethodHandler handler) {
-        this(name, scope, params, result, handler, false, false);
+        this(name, scope, params, result, handler, false, false, null, Map.of());
     }
 
     private UhpMethod(String name, Scope scope, JsonSchema params, JsonSchema result, MethodHandler handler,
-            boolean mutates, boolean revision) {
+            boolean mutates, boolean revision, TargetSpec target, Map<String, TargetSpec> targets) {
         if (!NAME.matcher(name).matches() || name.length() > Limits.MAX_ID_BYTES) {
             throw new IllegalArgumentException("method name does not follow the UHP grammar: " + name);
         }
@@ -39,6 +43,8 @@ public final class UhpMethod {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.mutates = mutates;
         this.revision = revision || mutates;
+        this.target = target;
+        this.targets = Map.copyOf(targets);
     }
 
     /**
@@ -46,8 +52,16 @@ public final class UhpMethod {
      * {@code revision}). Families normally get these from {@link FamilyContract#route}.
      */
     public static UhpMethod of(MethodContract contract, MethodHandler handler) {
+        return of(contract, Map.of(), handler);
+    }
+
+    /**
+     * A method as its contract row describes it, with the further targets the row declares
+     * by role ({@link FamilyContract#targets}). {@link FamilyContract#route} uses this.
+     */
+    public static UhpMethod of(MethodContract contract, Map<String, TargetSpec> targets, MethodHandler handler) {
         return new UhpMethod(contract.name(), contract.scope(), contract.params(), contract.result(), handler,
-                contract.mutates(), contract.revision());
+                contract.mutates(), contract.revision(), contract.target(), targets);
     }
 
     /**
@@ -62,12 +76,26 @@ public final class UhpMethod {
     }
 
     /**
-     * This method changing application state: the dispatcher runs it under the one
-     * state lock (no two mutations interleave), honours {@code if_revision} and adds
-     * {@code revision} to its result (so its result schema must declare it).
+     * This method changing application state: it may carry {@code if_revision} (the
+     * dispatcher refuses a stale one, and hands it to the handler for the writer to check
+     * where the change is made) and the dispatcher adds {@code revision} to its result (so
+     * its result schema must declare it).
      */
     public UhpMethod mutating() {
-        return new UhpMethod(name, scope, params, result, handler, true, true);
+        return new UhpMethod(name, scope, params, result, handler, true, true, target, targets);
+    }
+
+    /**
+     * What the method acts on, resolved by the dispatcher before the handler runs
+     * ({@link Call#target}); null when it names no workspace, tab, pane, terminal or agent.
+     */
+    public TargetSpec target() {
+        return target;
+    }
+
+    /** Further targets by role, resolved the same way ({@link Call#target(String, Class)}); usually empty. */
+    public Map<String, TargetSpec> targets() {
+        return targets;
     }
 
     /** Whether the method changes application state (see {@link #mutating}). */

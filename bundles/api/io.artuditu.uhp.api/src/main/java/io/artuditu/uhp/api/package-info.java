@@ -13,7 +13,7 @@
  * not use. 2.0.0: those types left this package.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package io.artuditu.uhp.api;
 
 import org.osgi.annotation.bundle.Export;

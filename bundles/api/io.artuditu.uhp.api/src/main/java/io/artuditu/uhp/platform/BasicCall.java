@@ -8,8 +8,11 @@ import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.StreamHandler;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -26,6 +29,9 @@ public final class BasicCall implements Call {
     private final List<Runnable> afterReply = new ArrayList<>(1);
     private final Connection connection;
     private StreamHandler stream;
+    private Object target;
+    private Map<String, Object> roles = Map.of();
+    private OptionalLong ifRevision = OptionalLong.empty();
 
     public BasicCall(String id, String method, ObjectNode params, Caller caller, JsonNodeFactory nodes) {
         this(id, method, params, caller, nodes, Set.of(Scope.ALL), Connection.NONE);
@@ -97,6 +103,43 @@ public final class BasicCall implements Call {
     @Override
     public Connection connection() {
         return connection;
+    }
+
+    @Override
+    public <T> T target(Class<T> type) {
+        if (target == null) {
+            throw new IllegalStateException(method + " declares no target");
+        }
+        return type.cast(target);
+    }
+
+    @Override
+    public <T> T target(String role, Class<T> type) {
+        if (!roles.containsKey(role)) {
+            throw new IllegalStateException(method + " declares no target " + role);
+        }
+        return type.cast(roles.get(role));
+    }
+
+    @Override
+    public OptionalLong ifRevision() {
+        return ifRevision;
+    }
+
+    /**
+     * What the dispatcher resolved before the handler: the declared target ({@code null} for
+     * none) and the further ones by role (a role the request left out maps to null).
+     */
+    public BasicCall resolved(Object target, Map<String, Object> roles) {
+        this.target = target;
+        this.roles = roles.isEmpty() ? Map.of() : new HashMap<>(roles);
+        return this;
+    }
+
+    /** The {@code if_revision} the request carries. */
+    public BasicCall ifRevision(OptionalLong revision) {
+        this.ifRevision = Objects.requireNonNull(revision);
+        return this;
     }
 
     /** The handler registered with {@link #streamAfterReply}, or null. */

@@ -15,7 +15,7 @@
  * contract) and {@code io.artuditu.uhp.api.events} (the event bus).
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.artuditu.uhp.platform;
 
 import org.osgi.annotation.bundle.Export;

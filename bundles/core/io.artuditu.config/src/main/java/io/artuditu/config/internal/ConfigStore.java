@@ -1,6 +1,7 @@
 package io.artuditu.config.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.ErrorCode;
@@ -9,6 +10,8 @@ import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.schema.JsonSchema;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.Iterator;
@@ -22,13 +25,22 @@ import java.util.regex.Pattern;
  * at a time (this object's monitor); every change is validate, write, then apply, so the
  * live config never runs ahead of the file and a failed write changes nothing.
  *
+ * <p>Validation is one schema for the whole document: the format's frame,
+ * {@value #SCHEMA} in this bundle (every top-level key is a table), with each registered
+ * section's schema under its name. A violation is worded as the validator words it
+ * ({@code sidebars.left.width: must be at most 80}) and carries its field and path.
+ *
  * <p>{@code stored} is sparse: only what the user set, for every table in the file,
- * including tables of sections that are not registered (inactive: kept, never validated,
- * written back untouched). The live values of a section are its defaults overlaid with
+ * including tables of sections that are not registered (inactive: kept, checked only to be
+ * tables, written back untouched). The live values of a section are its defaults overlaid with
  * its stored table.
  */
 final class ConfigStore {
     static final Pattern SECTION_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
+    /** The document's frame, a resource of this bundle; docs/configuration.md points users to it. */
+    static final String SCHEMA = "schema/config.schema.json";
+    private static final ObjectNode FRAME = loadFrame();
+    private static final JsonSchema FRAME_CHECK = JsonSchema.compile(FRAME);
     private static final Logger LOG = System.getLogger(ConfigStore.class.getName());
 
     /** {@code valueKey}: the section's one key whose value is the table on the wire, or null. */
@@ -41,26 +53,54 @@ final class ConfigStore {
 
     private final TomlFile file;
     private final Map<String, Registered> sections = new TreeMap<>();
+    /** The frame with every registered section's schema under its name; rebuilt when one comes or goes. */
+    private JsonSchema document = FRAME_CHECK;
     private ObjectNode stored = JsonNodeFactory.instance.objectNode();
 
     ConfigStore(TomlFile file) {
         this.file = file;
     }
 
+    private static ObjectNode loadFrame() {
+        try (InputStream in = ConfigStore.class.getClassLoader().getResourceAsStream(SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException(SCHEMA + " is missing from the config bundle");
+            }
+            return (ObjectNode) new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The schema the whole document is checked against now: the frame and the registered sections. */
+    synchronized JsonNode schema() {
+        return document.source();
+    }
+
     /**
-     * Start-up read. A malformed file is reported in the log and the server runs on
-     * defaults; the file is left as it is (the first accepted {@code config.patch} replaces it).
-     * What an interrupted write left beside the file goes first.
+     * Start-up read. A file that cannot be read or breaks the frame (a top-level key that is
+     * not a table) is reported in the log and the server runs on defaults; the file is left
+     * as it is (the first accepted {@code config.patch} replaces it). A table that breaks its
+     * section's schema is the section's matter ({@link #add}). What an interrupted write left
+     * beside the file goes first.
      */
     synchronized void load() {
         file.removeLeftovers();
+        String why;
         try {
-            stored = file.read();
+            ObjectNode doc = file.read();
+            Optional<JsonSchema.Violation> v = FRAME_CHECK.validate(doc, "");
+            if (v.isEmpty()) {
+                stored = doc;
+                return;
+            }
+            why = file.path() + ": " + v.get();
         } catch (TomlFile.Malformed e) {
-            LOG.log(Level.ERROR, "config: " + e.getMessage()
-                    + "; running on defaults, the file is left untouched (fix it, then: artu config reload)");
-            stored = JsonNodeFactory.instance.objectNode();
+            why = e.getMessage();
         }
+        LOG.log(Level.ERROR, "config: " + why
+                + "; running on defaults, the file is left untouched (fix it, then: artu config reload)");
+        stored = JsonNodeFactory.instance.objectNode();
     }
 
     /** Registers a section and applies its live values; a broken section is logged and ignored. */
@@ -100,6 +140,7 @@ final class ConfigStore {
         }
         Registered r = new Registered(s, schema, defaults, valueKey);
         sections.put(name, r);
+        document = whole();
         ObjectNode live = live(r, stored);
         Optional<JsonSchema.Violation> v = schema.validate(live, name);
         if (v.isPresent()) {
@@ -115,7 +156,16 @@ final class ConfigStore {
         Registered r = sections.get(s.name());
         if (r != null && r.section() == s) {
             sections.remove(s.name());
+            document = whole();
         }
+    }
+
+    /** The frame with each registered section's schema (as read when it came) as the property of its name. */
+    private JsonSchema whole() {
+        ObjectNode w = FRAME.deepCopy();
+        ObjectNode props = w.putObject("properties");
+        sections.forEach((name, r) -> props.set(name, r.schema().source().deepCopy()));
+        return JsonSchema.compile(w);
     }
 
     /**
@@ -207,14 +257,27 @@ final class ConfigStore {
         commit(next, false);
     }
 
+    /** The whole document {@code next} would make live, against the whole schema; the first violation refuses it. */
     private void validate(ObjectNode next, String prefix) {
+        Optional<JsonSchema.Violation> v = document.validate(liveDocument(next), "");
+        if (v.isPresent()) {
+            throw invalid(prefix + v.get() + "; nothing changed", v.get().field(), v.get().path());
+        }
+    }
+
+    /**
+     * What {@code doc} makes live: each registered section's table over its defaults, every
+     * other table as written. A value that is not a table stays as it is, so the schema names it.
+     */
+    private ObjectNode liveDocument(ObjectNode doc) {
+        ObjectNode out = doc.deepCopy();
         for (Registered r : sections.values()) {
-            String name = r.section().name();
-            Optional<JsonSchema.Violation> v = r.schema().validate(live(r, next), name);
-            if (v.isPresent()) {
-                throw invalid(prefix + v.get() + "; nothing changed", v.get().field(), v.get().path());
+            JsonNode mine = doc.get(r.section().name());
+            if (mine == null || mine.isObject()) {
+                out.set(r.section().name(), live(r, doc));
             }
         }
+        return out;
     }
 
     private void commit(ObjectNode next, boolean write) {

@@ -13,8 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.Map;
 
 /**
  * {@code config.toml}: bounded reading and atomic replacement. A reader never sees a
@@ -29,7 +27,7 @@ final class TomlFile {
             + "# Rewritten by config.patch. After editing by hand run: artu config reload\n\n";
     private static final Logger LOG = System.getLogger(TomlFile.class.getName());
 
-    /** The file cannot be used: unreadable, too large, not TOML, or not tables at the top. */
+    /** The file cannot be read as TOML: unreadable, too large or not TOML (what it says is the schema's matter). */
     static final class Malformed extends Exception {
         private static final long serialVersionUID = 1L;
 
@@ -53,7 +51,7 @@ final class TomlFile {
         return path;
     }
 
-    /** The document: one object per top-level table; a missing file is an empty document. */
+    /** The document as parsed, not yet checked; a missing file is an empty document. */
     ObjectNode read() throws Malformed {
         byte[] bytes;
         try (InputStream in = Files.newInputStream(path)) {
@@ -78,13 +76,6 @@ final class TomlFile {
         }
         if (!doc.isObject()) {
             throw new Malformed(path + " is not a TOML document");
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = doc.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isObject()) {
-                throw new Malformed(path + ": top-level key '" + e.getKey()
-                        + "' must be a table such as [" + e.getKey() + "]");
-            }
         }
         return (ObjectNode) doc;
     }

@@ -249,10 +249,11 @@ class ConfigStoreTest {
     }
 
     @Test
-    void topLevelScalarsAndHugeFilesAreMalformed() throws Exception {
+    void topLevelScalarsBreakTheSchemaAndHugeFilesAreMalformed() throws Exception {
         Files.writeString(file, "gap = 1\n");
-        assertTrue(assertThrows(TomlFile.Malformed.class, () -> new TomlFile(file).read()).getMessage()
-                .contains("must be a table"));
+        UhpException e = assertThrows(UhpException.class, store::reload);
+        assertEquals("config.toml: gap: expected object, got integer; nothing changed", e.getMessage());
+        assertEquals("gap", e.details().get("path"));
         Files.write(file, new byte[TomlFile.MAX_BYTES + 1]);
         assertTrue(assertThrows(TomlFile.Malformed.class, () -> new TomlFile(file).read()).getMessage()
                 .contains("larger than"));

@@ -14,29 +14,33 @@ import io.artuditu.uhp.api.auth.TokenAuthority;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.JsonSchema;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.api.schema.UhpContract;
-import io.artuditu.uhp.platform.FamilyFailure;
 import io.artuditu.uhp.platform.BasicCall;
 import io.artuditu.uhp.platform.ClaimConflict;
+import io.artuditu.uhp.platform.FamilyFailure;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.Reply;
 import io.artuditu.uhp.platform.StatsContributor;
+import io.artuditu.uhp.platform.TargetResolver;
 import io.artuditu.uhp.platform.UhpDispatcher;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.ReentrantLock;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -59,15 +63,24 @@ import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
  * the stack trace. A family that leaves stops taking calls at once; calls it is already
  * running finish (unbind waits for them, up to {@link #DRAIN_MILLIS}).
  *
- * <p>Revisions: the revision is the event bus's sequence (0 while no bus runs). A method
- * that {@linkplain UhpMethod#mutates mutates} runs under one state lock, so no two
- * mutations interleave; its {@code if_revision}, when given, is checked under that lock
- * ({@link #checkRevision}: no state change after it) and a stale one answers
- * {@code revision_conflict} without running it. {@code if_revision} on any other method is {@code invalid_request}. It may
- * come at the top level or inside {@code params} ({@link RequestReader} merges the two and
- * takes it out of the params, so no params schema and no handler sees it). Methods
- * that {@linkplain UhpMethod#carriesRevision carry the revision} get {@code revision} (read
- * after the handler) added to their result.
+ * <p>Targets: a method whose contract declares what it acts on ({@code "target"}, and
+ * further ones by role under {@code "targets"}) has it resolved here, once, by the
+ * {@link TargetResolver} of its kind, after the params passed their schema and before the
+ * handler runs; the handler reads the answer with {@link io.artuditu.uhp.api.Call#target}.
+ * A target that does not exist is answered here ({@code not_found}); a kind whose resolver
+ * is not running answers {@code method_unavailable}.
+ *
+ * <p>Revisions: the revision is the event bus's sequence (0 while no bus runs). The
+ * dispatcher takes no lock around handlers: each state has one writer of its own (the app
+ * loop for the topology, the config store for the configuration), and a method that
+ * {@linkplain UhpMethod#mutates mutates} hands its {@code if_revision} to that writer
+ * ({@link io.artuditu.uhp.api.Call#ifRevision}), which checks it where the change is made
+ * ({@link EventBus#checkRevision}). The dispatcher refuses a stale one before the handler
+ * runs too, so most conflicts cost nothing. {@code if_revision} on any other method is
+ * {@code invalid_request}. It may come at the top level or inside {@code params}
+ * ({@link RequestReader} merges the two and takes it out of the params, so no params
+ * schema sees it). Methods that {@linkplain UhpMethod#carriesRevision carry the revision}
+ * get {@code revision} (read after the handler) added to their result.
  *
  * <p>Failures: a family registers with the methods its contract could offer; what it could
  * not ({@link UhpFamily#problems()}), a family whose route table could not be read, and a
@@ -108,8 +121,8 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
     private final AtomicInteger holds = new AtomicInteger();
     /** Calls that waited for an away family under a hold. */
     private final LongAdder held = new LongAdder();
-    /** The one writer: mutating methods run holding it. */
-    private final ReentrantLock stateLock = new ReentrantLock();
+    /** The resolver of each target kind; a kind claimed twice keeps the first (logged). */
+    private final Map<TargetSpec.Kind, TargetResolver> resolvers = new ConcurrentHashMap<>();
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -145,6 +158,11 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         d.addFamily(family, bundle, 0, serviceId);
     }
 
+    /** For the test harness: a target resolver as if its service had appeared. */
+    public static void addResolverForTests(WhiteboardDispatcher d, TargetResolver resolver) {
+        d.bindResolver(resolver);
+    }
+
     /** For the test harness: the token authority delegated requests are checked against. */
     public static void bindTokensForTests(WhiteboardDispatcher d, TokenAuthority authority) {
         d.bindTokens(authority);
@@ -163,6 +181,22 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
 
     void unbindFamily(UhpFamily family, ServiceReference<UhpFamily> ref) {
         removeFamily((Long) ref.getProperty(Constants.SERVICE_ID));
+    }
+
+    @Reference(service = TargetResolver.class, cardinality = ReferenceCardinality.MULTIPLE,
+            policy = ReferencePolicy.DYNAMIC)
+    void bindResolver(TargetResolver resolver) {
+        for (TargetSpec.Kind k : resolver.kinds()) {
+            TargetResolver before = resolvers.putIfAbsent(k, resolver);
+            if (before != null && before != resolver) {
+                LOG.log(Level.WARNING, "two resolvers for " + k.wire() + " targets; " + before.getClass().getName()
+                        + " answers, " + resolver.getClass().getName() + " is ignored");
+            }
+        }
+    }
+
+    void unbindResolver(TargetResolver resolver) {
+        resolvers.values().removeIf(r -> r == resolver);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -264,26 +298,6 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         return reply;
     }
 
-    /**
-     * Refuses a mutation whose {@code if_revision} is stale: application state changed after
-     * it (a terminal's output, title or bell is an observation and does not count, so a pane
-     * that prints never makes a caller's revision stale), or it is newer than any revision
-     * this server gave out.
-     */
-    private void checkRevision(long ifRevision) {
-        EventBus b = bus;
-        long current = b == null ? 0 : b.sequence();
-        long changed = b == null ? 0 : b.stateSequence();
-        if (ifRevision < changed) {
-            throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + ifRevision + " is stale: the state "
-                    + "changed at revision " + changed + "; nothing ran", Map.of("revision", current));
-        }
-        if (ifRevision > current) {
-            throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + ifRevision + " is newer than the "
-                    + "current revision " + current + "; nothing ran", Map.of("revision", current));
-        }
-    }
-
     /** The current revision: the event sequence, 0 while no bus runs. */
     long revision() {
         EventBus b = bus;
@@ -375,14 +389,18 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
         }
         BasicCall call = new BasicCall(req.id(), req.method(), req.params(), caller, mapper.getNodeFactory(),
                 scopes, connection);
-        boolean locked = method.mutates();
-        if (locked) {
-            stateLock.lock();
-        }
         try {
             if (req.ifRevision() != null) {
-                checkRevision(req.ifRevision());
+                EventBus b = bus;
+                if (b != null) {
+                    b.checkRevision(req.ifRevision());
+                } else if (req.ifRevision() != 0) {
+                    throw new UhpException(ErrorCode.REVISION_CONFLICT, "if_revision " + req.ifRevision()
+                            + " is newer than the current revision 0; nothing ran", Map.of("revision", 0));
+                }
+                call.ifRevision(OptionalLong.of(req.ifRevision()));
             }
+            resolveTargets(method, req.params(), call);
             ObjectNode result = method.handler().handle(call);
             if (result == null || !result.path("type").isTextual()) {
                 throw new IllegalStateException(req.method() + " returned a result without a type");
@@ -406,11 +424,38 @@ public final class WhiteboardDispatcher implements UhpDispatcher, StatsContribut
             return internalError(req.id(), req.method() + " (family " + family.name + ", bundle " + family.bundle
                     + ", connection " + caller.connection() + ")", e);
         } finally {
-            if (locked) {
-                stateLock.unlock();
-            }
             family.exit();
         }
+    }
+
+    /** The method's declared targets, each by the resolver of its kind, handed to the call. */
+    private void resolveTargets(UhpMethod method, ObjectNode params, BasicCall call) {
+        if (method.target() == null && method.targets().isEmpty()) {
+            return;
+        }
+        Object primary = method.target() == null ? null : resolve(method.name(), method.target(), params, null, false);
+        Map<String, Object> roles = new HashMap<>();
+        method.targets().forEach((role, spec) -> roles.put(role, named(spec, params) || spec.omitted()
+                != TargetSpec.Omitted.OPTIONAL ? resolve(method.name(), spec, params, primary, true) : null));
+        call.resolved(primary, roles);
+    }
+
+    private Object resolve(String method, TargetSpec spec, ObjectNode params, Object primary, boolean role) {
+        TargetResolver r = resolvers.get(spec.kind());
+        if (r == null) {
+            throw new UhpException(ErrorCode.METHOD_UNAVAILABLE, "method " + method + " is not available: nothing "
+                    + "resolves " + spec.kind().wire() + " targets while its bundle is away");
+        }
+        Object found = role ? r.resolve(spec, params, primary) : r.resolve(spec, params);
+        if (found == null) {
+            throw new IllegalStateException("the " + spec.kind().wire() + " resolver answered null");
+        }
+        return found;
+    }
+
+    /** Whether the request names the target at all (by its id or its position). */
+    private static boolean named(TargetSpec spec, ObjectNode params) {
+        return params.hasNonNull(spec.idField()) || spec.positionField() != null && params.hasNonNull(spec.positionField());
     }
 
     /** {@code internal_error} with a correlation id; the log has it with {@code where} and the stack trace. */

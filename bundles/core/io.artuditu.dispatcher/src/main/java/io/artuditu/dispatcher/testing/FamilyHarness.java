@@ -10,6 +10,7 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.auth.TokenAuthority;
 import io.artuditu.uhp.platform.FamilyFailure;
 import io.artuditu.uhp.platform.Reply;
+import io.artuditu.uhp.platform.TargetResolver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The server's real dispatcher, in a unit test: register families, send request lines,
  * read replies. Requests go through everything a client's request goes through on the
  * socket — framing checks, the envelope, params validation against the method's schema,
- * scope checks for a delegated token, the state lock for a mutating method — and results
+ * scope checks for a delegated token, the declared targets resolved by the resolvers given
+ * with {@link #resolver}, a stale {@code if_revision} refused — and results
  * are checked against their result schemas (a handler answering outside its schema gets
  * {@code internal_error}, as on a server started with strict results).
  *
@@ -68,6 +70,12 @@ public final class FamilyHarness implements AutoCloseable {
     /** Registers one more family (as a bundle named after its class would). */
     public FamilyHarness add(UhpFamily family) {
         WhiteboardDispatcher.addFamilyForTests(dispatcher, family, family.getClass().getName(), ids.incrementAndGet());
+        return this;
+    }
+
+    /** Resolves the declared targets of {@code resolver}'s kinds, as its service would on a server. */
+    public FamilyHarness resolver(TargetResolver resolver) {
+        WhiteboardDispatcher.addResolverForTests(dispatcher, resolver);
         return this;
     }
 

@@ -3,22 +3,22 @@ package io.artuditu.model.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.pty.Pty;
-import io.artuditu.pty.PtyHost;
-import io.artuditu.pty.SpawnRequest;
 import io.artuditu.model.PaneInfo;
 import io.artuditu.model.PaneRequest;
 import io.artuditu.model.WorkspaceInfo;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
+import io.artuditu.model.topology.Lifecycle;
 import io.artuditu.model.topology.Pane;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Tab;
 import io.artuditu.model.topology.Topology;
 import io.artuditu.model.topology.TopologyEvent;
-import io.artuditu.model.topology.TopologyException;
-import io.artuditu.model.topology.TopologyOps;
 import io.artuditu.model.topology.Workspace;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.PtyHost;
+import io.artuditu.pty.SpawnRequest;
+import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +33,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -50,7 +53,7 @@ import java.util.function.Supplier;
  * <p>A pane's life: a {@link Spawner} starts its PTY inside an operation, the change that
  * adds it is installed, and its exit watcher is registered. It leaves the topology either
  * when a change removes it (tab or workspace close: the model then ends the process) or
- * when its process exits ({@link TopologyOps#removePane}); {@code pane.closed} with the
+ * when its process exits ({@link Lifecycle#removePane}); {@code pane.closed} with the
  * exit status is published when the process has exited, in both cases.
  */
 final class Model implements Workspaces, AutoCloseable {
@@ -59,6 +62,8 @@ final class Model implements Workspaces, AutoCloseable {
     static final String SOCKET_ENV = "ARTUDITU_SOCKET_PATH";
     /** SIGHUP, then SIGKILL after this long, for the panes a change removed. */
     static final long CLOSE_GRACE_MILLIS = 1000;
+    /** How many exited panes the model remembers, for the not_found of a pane that left with its process. */
+    static final int EXITS = 64;
     private static final List<String> KEY_ORDER = List.of("pane", "terminal_id", "workspace_id", "tab_id",
             "from_tab_id", "to_tab_id", "name", "cwd", "kind", "from", "to");
 
@@ -82,16 +87,29 @@ final class Model implements Workspaces, AutoCloseable {
     private final Path defaultCwd;
     private final AppLoop loop = new AppLoop();
     private final SecureRandom random = new SecureRandom();
-    private final TopologyOps ops = new TopologyOps(this::hex16);
+    private final Lifecycle lifecycle = new Lifecycle(this::hex16);
     /** The ids a first pass drew, drawn again by its second pass; loop only. */
     private ArrayDeque<String> replay;
+    /** While a first pass runs: the ids it draws, for its second pass; loop only. */
+    private List<String> drawn;
     /**
      * The reservation: held by the one spawning change that is between its passes (see
-     * {@link #run}), whose PTYs start off the loop under the pane ids it planned. Other
-     * spawning changes wait for it on their own (request) threads, in arrival order;
-     * changes that spawn nothing never take it.
+     * {@link #run}), whose PTYs start off the loop under the pane ids it planned. Set on the
+     * loop; other spawning changes wait for it on their own (request) threads; changes that
+     * spawn nothing never look at it.
      */
-    private final Semaphore spawning = new Semaphore(1, true);
+    private final AtomicReference<CompletableFuture<Void>> reservation = new AtomicReference<>();
+    /** Checks an if_revision where the change is made (the event bus's rule); loop only. */
+    private volatile LongConsumer revisions = r -> { };
+    /** The exits of the newest {@value #EXITS} panes that left with their process, by pane id; loop writes. */
+    private final Map<String, PaneExit> exits = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, false) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, PaneExit> eldest) {
+            return size() > EXITS;
+        }
+    });
     /** Pane id → process facts; only the app loop reads or writes it. */
     private final Map<String, Proc> procs = new HashMap<>();
     private volatile Held held;
@@ -113,106 +131,175 @@ final class Model implements Workspaces, AutoCloseable {
 
     // ---------------------------------------------------------------- the topology
 
+    /** Where an if_revision is checked (the event bus's rule, {@code EventBus.checkRevision}); on the loop. */
+    void revisions(LongConsumer check) {
+        this.revisions = check;
+    }
+
+    @Override
+    public Optional<PaneExit> exited(String paneId) {
+        return Optional.ofNullable(exits.get(paneId));
+    }
+
+    /** {@link #exited} as {@code not_found} evidence ({@code state: exited}, …); empty for none. */
+    Map<String, Object> exitEvidence(String paneId) {
+        PaneExit e = exits.get(paneId);
+        return e == null ? Map.of() : e.evidence();
+    }
+
     @Override
     public Topology topology() {
         return held.topology();
     }
 
     @Override
-    public <T> T change(Operation<T> operation) throws IOException {
-        return run(operation, Spawner.Launch.shell(), r -> r);
+    public <T> T change(OptionalLong ifRevision, Operation<T> operation) throws IOException {
+        return run(operation, Spawner.Launch.shell(), ifRevision, r -> r);
     }
 
     /**
-     * Runs an operation and installs its change, with its panes' processes started off the
-     * app loop. A first pass on the calling thread runs the operation against the state of
-     * this instant (immutable) with a spawner that starts nothing: it validates the whole
-     * request and finds what the new panes will be (pane id, workspace, folder, launch). An
-     * operation that spawns nothing (or is refused) ends there and runs on the loop as it
-     * always did. Otherwise the caller takes the reservation ({@link #spawning}: one
-     * spawning change between its passes at a time, so the pane ids it planned stay the
-     * next ones), plans again if the state moved meanwhile, starts the PTYs on its own
-     * thread while the loop serves other changes, and a second pass on the loop runs the
-     * operation again, against the state then, with a spawner that hands back the PTYs
-     * started for it; the change is installed and its events published only then. A spawn
-     * that fails releases the reservation and leaves the model as it was (no state, no
-     * event, the same exception as before). The ids the plan drew (workspace, tab) are
-     * drawn again in the second pass, so the children's environment matches. A second
-     * pass that asks for a different pane (the state moved under it) spawns that one on
-     * the loop, as before, and ends the PTYs it did not use.
+     * Runs an operation and installs its change. The operation runs on the app loop against
+     * the state of that instant, with a spawner that starts nothing but records the panes it
+     * asks for: an operation that spawns nothing (or is refused) is installed right there,
+     * in one pass. One that spawns takes the reservation (loop-owned: one spawning change
+     * between its passes at a time, so the pane ids it planned stay the next ones; another
+     * one waits for it on its own request thread and then runs again from the start), its
+     * PTYs start on the caller's thread while the loop serves other changes, and a second
+     * pass on the loop runs the operation again, against the state then, with a spawner
+     * that hands back the PTYs started for it; the change is installed and its events
+     * published only then. A spawn that fails releases the reservation and leaves the model
+     * as it was (no state, no event, the same exception as before). The ids the first pass
+     * drew (workspace, tab) are drawn again in the second, so the children's environment
+     * matches; a second pass that asks for a different pane (the state moved under it)
+     * spawns that one on the loop and ends the PTYs it did not use. {@code if_revision} is
+     * checked on the loop before each pass, so nothing changes between the check and the
+     * commit.
      *
      * @param after what to answer, computed on the loop right after the commit
      */
-    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, Function<T, R> after) throws IOException {
-        Planned first = plan(operation, launch);
-        if (first.plans().isEmpty()) {
-            return onLoop(() -> changeOnLoop(operation, launch, after, List.of(), List.of(), List.of()));
-        }
-        try {
-            spawning.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting to start a pane", e);
-        }
-        try {
-            Planned planned = held.topology() == first.state() ? first
-                    : plan(operation, launch); // the state moved while we waited: plan on the new one
+    private <T, R> R run(Operation<T> operation, Spawner.Launch launch, OptionalLong ifRevision,
+            Function<T, R> after) throws IOException {
+        while (true) {
+            First<R> first = onLoop(() -> firstPass(operation, launch, ifRevision, after));
+            if (first.done()) {
+                return first.answer();
+            }
+            if (first.busy() != null) {
+                awaitReservation(first.busy());
+                continue;
+            }
+            CompletableFuture<Void> mine = first.reservation();
             List<Spawned> started = new ArrayList<>();
             try {
-                for (Plan plan : planned.plans()) {
+                for (Plan plan : first.plans()) {
                     started.add(start(plan));
                 }
             } catch (IOException | RuntimeException | Error e) {
-                started.forEach(s -> s.pty().terminate(0));
+                started.forEach(sp -> sp.pty().terminate(0));
+                release(mine);
                 throw e;
             }
             AtomicBoolean ran = new AtomicBoolean();
             try {
                 return onLoop(() -> {
                     ran.set(true);
-                    return changeOnLoop(operation, launch, after, planned.plans(), planned.ids(), started);
+                    try {
+                        checkRevision(ifRevision, started);
+                        return changeOnLoop(operation, launch, after, first.plans(), first.ids(), started);
+                    } finally {
+                        release(mine);
+                    }
                 });
             } catch (IllegalStateException e) {
                 if (!ran.get()) { // the loop refused the second pass (stopped, or full): nothing of it stays
-                    started.forEach(s -> s.pty().terminate(0));
+                    started.forEach(sp -> sp.pty().terminate(0));
+                    release(mine);
                 }
                 throw e;
             }
-        } finally {
-            spawning.release();
         }
     }
 
-    /** The panes an operation would spawn on {@code state}, and the ids it drew. */
-    private record Planned(Topology state, List<Plan> plans, List<String> ids) {
+    /**
+     * What the first pass found: the change is installed ({@code done}, with the answer);
+     * another spawning change holds the reservation ({@code busy}: wait for it, then run
+     * again); or this change spawns and now holds the reservation (its plans and the ids it
+     * drew).
+     */
+    private record First<R>(boolean done, R answer, CompletableFuture<Void> busy, CompletableFuture<Void> reservation,
+            List<Plan> plans, List<String> ids) {
     }
 
     /** A pane's process as a first pass planned it. */
     private record Plan(String paneId, String workspaceId, Path cwd, Spawner.Launch launch) {
     }
 
-    /**
-     * The first pass: the operation on the current state with a spawner that starts
-     * nothing, on the caller's thread. A refusal is thrown as it is; nothing is kept.
-     */
-    private <T> Planned plan(Operation<T> operation, Spawner.Launch launch) throws IOException {
+    /** The first pass, on the loop (see {@link #run}). */
+    private <T, R> First<R> firstPass(Operation<T> operation, Spawner.Launch launch, OptionalLong ifRevision,
+            Function<T, R> after) throws IOException {
+        checkRevision(ifRevision, List.of());
+        if (changing) {
+            throw new IllegalStateException("an operation must not call change() itself");
+        }
         List<Plan> plans = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
+        drawn = new ArrayList<>();
+        changing = true;
         PlanSpawner spawner = new PlanSpawner(launch, plans);
-        Topology state = held.topology();
+        Topology before = held.topology();
+        Change<T> c;
         try {
-            Change<T> c = operation.apply(state, new TopologyOps(() -> {
-                String h = freshHex();
-                ids.add(h);
-                return h;
-            }), spawner);
+            c = operation.apply(before, spawner);
             if (c == null || c.state() == null) {
                 throw new IllegalStateException("the operation returned no state");
             }
         } finally {
             spawner.closed = true;
+            changing = false;
         }
-        return new Planned(state, List.copyOf(plans), List.copyOf(ids));
+        List<String> ids = List.copyOf(drawn);
+        drawn = null;
+        if (plans.isEmpty()) {
+            commit(before, c, List.of());
+            return new First<>(true, after.apply(c.result()), null, null, List.of(), List.of());
+        }
+        CompletableFuture<Void> r = reservation.get();
+        if (r != null) {
+            return new First<>(false, null, r, null, List.of(), List.of());
+        }
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        reservation.set(mine);
+        return new First<>(false, null, null, mine, List.copyOf(plans), ids);
+    }
+
+    /** Waits, on a request thread, for the spawning change that holds the reservation to end. */
+    private static void awaitReservation(CompletableFuture<Void> busy) throws IOException {
+        try {
+            busy.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting to start a pane", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            // it failed; this change runs again all the same
+        }
+    }
+
+    /** Ends a reservation (from any thread: a loop that refused the second pass never runs it). */
+    private void release(CompletableFuture<Void> mine) {
+        reservation.compareAndSet(mine, null);
+        mine.complete(null);
+    }
+
+    /** Refuses a change whose if_revision is stale, ending the PTYs started for it; loop only. */
+    private void checkRevision(OptionalLong ifRevision, List<Spawned> started) {
+        if (ifRevision.isEmpty()) {
+            return;
+        }
+        try {
+            revisions.accept(ifRevision.getAsLong());
+        } catch (RuntimeException e) {
+            started.forEach(sp -> sp.pty().terminate(0));
+            throw e;
+        }
     }
 
     /**
@@ -236,7 +323,7 @@ final class Model implements Workspaces, AutoCloseable {
             Topology before = held.topology();
             Change<T> c;
             try {
-                c = operation.apply(before, ops, spawner);
+                c = operation.apply(before, spawner);
                 if (c == null || c.state() == null) {
                     throw new IllegalStateException("the operation returned no state");
                 }
@@ -328,7 +415,7 @@ final class Model implements Workspaces, AutoCloseable {
         try {
             SpawnRequest.checkSize(launch.cols(), launch.rows());
         } catch (IllegalArgumentException e) {
-            throw TopologyException.invalid("size", "out_of_range", e.getMessage());
+            throw UhpException.invalid("size", "out_of_range", e.getMessage());
         }
     }
 
@@ -352,6 +439,11 @@ final class Model implements Workspaces, AutoCloseable {
             PlanSpawner s = new PlanSpawner(l, plans);
             s.closed = closed;
             return s;
+        }
+
+        @Override
+        public String newId() {
+            return hex16();
         }
 
         @Override
@@ -395,6 +487,11 @@ final class Model implements Workspaces, AutoCloseable {
         }
 
         @Override
+        public String newId() {
+            return hex16();
+        }
+
+        @Override
         public Pane spawn(String paneId, String workspaceId, Path cwd) throws IOException {
             if (closed || !changing) {
                 throw new IllegalStateException("a spawner works only inside the operation it was given to");
@@ -435,7 +532,7 @@ final class Model implements Workspaces, AutoCloseable {
         String ws = f.workspaceId();
         if (p != null && terminalId.equals(p.terminalId())) {
             ws = t.locate(paneId).map(l -> l.workspace().id()).orElse(ws);
-            Change<Void> c = ops.removePane(t, paneId);
+            Change<Void> c = Lifecycle.removePane(t, paneId);
             install(c.state());
             events = c.events();
         }
@@ -450,6 +547,7 @@ final class Model implements Workspaces, AutoCloseable {
                 .put("workspace_id", workspaceId);
         if (status >= 0) {
             d.put("exit_status", status);
+            exits.put(paneId, new PaneExit(terminalId, status, System.currentTimeMillis()));
         } else {
             d.putNull("exit_status");
         }
@@ -595,7 +693,7 @@ final class Model implements Workspaces, AutoCloseable {
         }
         Topology t = new Topology(saved.workspaces(), saved.activeWorkspace(), panes, saved.nextPane(), 1);
         for (String id : lost) {
-            t = ops.removePane(t, id).state();
+            t = Lifecycle.removePane(t, id).state();
         }
         List<Spawned> all = new ArrayList<>(kept);
         all.addAll(started);
@@ -628,9 +726,9 @@ final class Model implements Workspaces, AutoCloseable {
                 Topology before = held.topology();
                 Change<String> c;
                 try {
-                    c = ops.addPaneTab(before, wsId, "restored", p.cwd(),
+                    c = lifecycle.addPaneTab(before, wsId, "restored", p.cwd(),
                             new Pane(paneId, p.id(), p.cwd(), p.command(), null, null), true);
-                } catch (TopologyException e) {
+                } catch (UhpException e) {
                     System.getLogger(Model.class.getName()).log(System.Logger.Level.WARNING,
                             "not adopting terminal " + p.id() + " as pane " + paneId + ": " + e.getMessage());
                     continue;
@@ -652,9 +750,9 @@ final class Model implements Workspaces, AutoCloseable {
      * its folder.
      */
     @Override
-    public PaneInfo open(PaneRequest r) throws IOException {
+    public PaneInfo open(PaneRequest r, OptionalLong ifRevision) throws IOException {
         Spawner.Launch launch = new Spawner.Launch(r.command(), r.env(), r.cols(), r.rows());
-        return run((s, o, sp) -> {
+        return run((s, sp) -> {
             Workspace ws;
             if (r.workspaceId() != null) {
                 ws = s.workspace(r.workspaceId())
@@ -669,18 +767,26 @@ final class Model implements Workspaces, AutoCloseable {
             SpawnRequest.checkSize(r.cols(), r.rows());
             boolean focus = r.focus() || s.focusedPane().isEmpty();
             String paneId = Long.toString(s.nextPane());
-            // Both paths are TopologyOps operations, so the limits (tabs, workspaces, panes) and
+            // Both paths are the Lifecycle's, so the limits (tabs, workspaces, panes) and
             // the naming rule are the ones tab.new and workspace.open apply, checked before the
-            // spawn; their refusals (TopologyException, invalid_request with field and reason)
+            // spawn; their refusals (invalid_request with field and reason)
             // go to the caller as they are.
-            Change<String> c = ws == null ? o.openWorkspace(s, cwd, null, sp) : o.openPaneTab(s, ws.id(), cwd, focus, sp);
+            Change<String> c = ws == null ? lifecycle.openWorkspace(s, cwd, null, sp)
+                    : lifecycle.openPaneTab(s, ws.id(), cwd, focus, sp);
             return new Change<>(c.state(), c.events(), paneId);
-        }, launch, paneId -> held.panes().get(paneId));
+        }, launch, ifRevision, paneId -> held.panes().get(paneId));
     }
 
     /** 16 hex digits for a new id on the loop: the ones the first pass drew, then fresh ones. */
     private String hex16() {
-        return replay != null && !replay.isEmpty() ? replay.poll() : freshHex();
+        if (replay != null && !replay.isEmpty()) {
+            return replay.poll();
+        }
+        String h = freshHex();
+        if (drawn != null) {
+            drawn.add(h);
+        }
+        return h;
     }
 
     private String freshHex() {

@@ -6,18 +6,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.model.topology.Layouts;
+import io.artuditu.model.topology.Lifecycle;
 import io.artuditu.model.topology.Node;
 import io.artuditu.model.topology.Pane;
 import io.artuditu.model.topology.Tab;
 import io.artuditu.model.topology.TabKind;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyException;
-import io.artuditu.model.topology.TopologyOps;
 import io.artuditu.model.topology.Workspace;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
-import io.artuditu.uhp.api.home.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -281,7 +281,7 @@ final class SessionStore implements AutoCloseable {
             return Optional.of(t);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             Path aside = path.resolveSibling(NAME + ".corrupt-" + STAMP.format(Instant.now()));
-            String reason = e instanceof TopologyException || e instanceof IllegalArgumentException
+            String reason = e instanceof UhpException || e instanceof IllegalArgumentException
                     ? e.getMessage() : e.toString();
             try {
                 Files.move(path, aside, StandardCopyOption.REPLACE_EXISTING);
@@ -377,15 +377,10 @@ final class SessionStore implements AutoCloseable {
         panes.keySet().retainAll(placed);
         Topology r = new Topology(out, activeWs, panes, t.nextPane(), t.version());
         for (String id : cut) {
-            r = TRIM_OPS.removePane(r, id).state();
+            r = Lifecycle.removePane(r, id).state();
         }
         return new Topology(r.workspaces(), r.activeWorkspace(), r.panes(), r.nextPane(), t.version());
     }
-
-    /** For {@link #trim}'s pane removals, which never draw an id. */
-    private static final TopologyOps TRIM_OPS = new TopologyOps(() -> {
-        throw new IllegalStateException("trimming draws no ids");
-    });
 
     // ---------------------------------------------------------------- format
 
@@ -418,7 +413,7 @@ final class SessionStore implements AutoCloseable {
         return root;
     }
 
-    /** Reads and checks a session document; anything wrong is an {@link IllegalArgumentException} or a {@link TopologyException}. */
+    /** Reads and checks a session document; anything wrong is an {@link IllegalArgumentException} or a {@link UhpException}. */
     static Topology fromJson(JsonNode root) {
         if (root == null || !root.isObject()) {
             throw bad("the document is not a JSON object");

@@ -1,9 +1,9 @@
 package io.artuditu.model.internal;
 
+import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import io.artuditu.uhp.api.home.AtomicFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -3,6 +3,7 @@ package io.artuditu.model.topology;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.UhpException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -29,7 +30,7 @@ public final class Layouts {
      */
     public static void validate(Node root, Set<String> expected) {
         if (root == null) {
-            throw TopologyException.invalid("layout", "missing", "layout: a tree is required");
+            throw UhpException.invalid("layout", "missing", "layout: a tree is required");
         }
         Set<String> seen = new HashSet<>();
         Deque<Object[]> stack = new ArrayDeque<>();
@@ -39,28 +40,28 @@ public final class Layouts {
             Object[] top = stack.pop();
             int depth = (Integer) top[1];
             if (++nodes > MAX_NODES) {
-                throw TopologyException.invalid("layout", "too_large", "layout: more than " + MAX_NODES + " nodes");
+                throw UhpException.invalid("layout", "too_large", "layout: more than " + MAX_NODES + " nodes");
             }
             if (depth > Topology.MAX_DEPTH) {
-                throw TopologyException.invalid("layout", "too_deep",
+                throw UhpException.invalid("layout", "too_deep",
                         "layout: deeper than " + Topology.MAX_DEPTH + " levels");
             }
             Object n = top[0];
             if (n == null) {
-                throw TopologyException.invalid("layout", "missing_child", "layout: a split lacks a child");
+                throw UhpException.invalid("layout", "missing_child", "layout: a split lacks a child");
             }
             if (n instanceof Node.Leaf l) {
                 if (!expected.contains(l.pane())) {
-                    throw TopologyException.invalid("layout", "foreign_pane",
+                    throw UhpException.invalid("layout", "foreign_pane",
                             "layout: pane " + l.pane() + " is not in this tab");
                 }
                 if (!seen.add(l.pane())) {
-                    throw TopologyException.invalid("layout", "duplicate_pane",
+                    throw UhpException.invalid("layout", "duplicate_pane",
                             "layout: pane " + l.pane() + " appears more than once");
                 }
             } else if (n instanceof Node.Split s) {
                 if (s.axis() == null) {
-                    throw TopologyException.invalid("layout", "invalid_axis", "layout: a split has no axis");
+                    throw UhpException.invalid("layout", "invalid_axis", "layout: a split has no axis");
                 }
                 checkRatio("layout", s.ratio());
                 stack.push(new Object[] {s.b(), depth + 1});
@@ -70,14 +71,15 @@ public final class Layouts {
         if (seen.size() != expected.size()) {
             Set<String> missing = new HashSet<>(expected);
             missing.removeAll(seen);
-            throw TopologyException.invalid("layout", "missing_pane",
+            throw UhpException.invalid("layout", "missing_pane",
                     "layout: panes " + new java.util.TreeSet<>(missing) + " are missing");
         }
     }
 
-    static void checkRatio(String field, double ratio) {
+    /** Refuses a ratio that is not a finite number from 0 to 1, naming {@code field}. */
+    public static void checkRatio(String field, double ratio) {
         if (!Double.isFinite(ratio) || ratio < 0 || ratio > 1) {
-            throw TopologyException.invalid(field, "invalid_ratio", field + ": the ratio must be a number from 0 to 1");
+            throw UhpException.invalid(field, "invalid_ratio", field + ": the ratio must be a number from 0 to 1");
         }
     }
 
@@ -117,18 +119,18 @@ public final class Layouts {
                 continue;
             }
             if (++nodes > MAX_NODES) {
-                throw TopologyException.invalid("layout", "too_large", "layout: more than " + MAX_NODES + " nodes");
+                throw UhpException.invalid("layout", "too_large", "layout: more than " + MAX_NODES + " nodes");
             }
             if (depth > Topology.MAX_DEPTH) {
-                throw TopologyException.invalid("layout", "too_deep",
+                throw UhpException.invalid("layout", "too_deep",
                         "layout: deeper than " + Topology.MAX_DEPTH + " levels");
             }
             if (j == null || !j.isObject()) {
-                throw TopologyException.invalid("layout", "not_an_object", "layout: every node must be an object");
+                throw UhpException.invalid("layout", "not_an_object", "layout: every node must be an object");
             }
             if (j.has("pane")) {
                 if (j.size() != 1 || !j.get("pane").isTextual()) {
-                    throw TopologyException.invalid("layout", "invalid_leaf", "layout: a leaf is {\"pane\":\"<id>\"}");
+                    throw UhpException.invalid("layout", "invalid_leaf", "layout: a leaf is {\"pane\":\"<id>\"}");
                 }
                 built.push(new Node.Leaf(j.get("pane").asText()));
                 continue;
@@ -136,21 +138,21 @@ public final class Layouts {
             for (Iterator<String> it = j.fieldNames(); it.hasNext();) {
                 String k = it.next();
                 if (!Set.of("axis", "ratio", "a", "b").contains(k)) {
-                    throw TopologyException.invalid("layout", "unknown_field", "layout: unknown field " + k);
+                    throw UhpException.invalid("layout", "unknown_field", "layout: unknown field " + k);
                 }
             }
             JsonNode axis = j.get("axis");
             if (axis == null || !axis.isTextual() || Axis.of(axis.asText()).isEmpty()) {
-                throw TopologyException.invalid("layout", "invalid_axis",
+                throw UhpException.invalid("layout", "invalid_axis",
                         "layout: axis must be \"horizontal\" or \"vertical\"");
             }
             JsonNode ratio = j.get("ratio");
             if (ratio == null || !ratio.isNumber()) {
-                throw TopologyException.invalid("layout", "invalid_ratio", "layout: ratio must be a number from 0 to 1");
+                throw UhpException.invalid("layout", "invalid_ratio", "layout: ratio must be a number from 0 to 1");
             }
             checkRatio("layout", ratio.asDouble());
             if (j.get("a") == null || j.get("b") == null) {
-                throw TopologyException.invalid("layout", "missing_child", "layout: a split needs a and b");
+                throw UhpException.invalid("layout", "missing_child", "layout: a split needs a and b");
             }
             work.push(new Object[] {j, depth, Boolean.TRUE});
             work.push(new Object[] {j.get("b"), depth + 1, Boolean.FALSE});

@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Starts the process of a pane the model is about to add. Operations call it only after
- * the whole request is validated and before the new state is built, so a failed spawn
- * (an exception) leaves the state as it was. Tests pass a fake that starts nothing.
+ * What a change gets from the model besides the state: the process of a pane it is about
+ * to add, and fresh ids. Operations spawn only after the whole request is validated and
+ * before the new state is built, so a failed spawn (an exception) leaves the state as it
+ * was. Tests pass a fake that starts nothing.
  */
 @FunctionalInterface
 public interface Spawner {
@@ -27,6 +28,15 @@ public interface Spawner {
      */
     default Spawner with(Launch launch) {
         return this;
+    }
+
+    /**
+     * 16 lowercase hex digits for a new workspace or tab id. The model's spawner gives a
+     * change that it runs twice (once to find the panes it spawns, once to commit them) the
+     * same ids both times; the default draws random ones.
+     */
+    default String newId() {
+        return String.format("%016x", java.util.concurrent.ThreadLocalRandom.current().nextLong());
     }
 
     /**

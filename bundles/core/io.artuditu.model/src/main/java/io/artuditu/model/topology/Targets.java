@@ -1,26 +1,34 @@
 package io.artuditu.model.topology;
 
-import static io.artuditu.model.topology.TopologyException.invalid;
-import static io.artuditu.model.topology.TopologyException.missing;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.schema.TargetSpec;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The one resolver of declared targets ({@link TargetSpec}): every method that names a
- * workspace, tab or pane finds it here, with one wording for every refusal. A target may be
- * named by its id, by its position, or by both when they agree; naming neither means the
- * focused one or is refused, as the method's contract says. Out-of-range workspace indices
- * and unknown ids are {@code not_found}; malformed ids, tab positions outside the workspace,
- * disagreeing id and position and missing required targets are {@code invalid_request}. The
- * params have already passed the method's schema, so types are right. Pure and thread safe.
+ * The one resolver of workspace, tab and pane targets: every method that names one finds
+ * it here (the model registers it as the dispatcher's resolver of those kinds, and a
+ * stream that switches panes on its own resolves with it too), against one instant of the
+ * topology, with one wording for every refusal. A
+ * target may be named by its id, by its position, or by both when they agree; naming
+ * neither means the focused one or is refused, as the method's contract says.
+ * Out-of-range workspace indices and unknown ids are {@code not_found}; malformed ids, tab
+ * positions outside the workspace, disagreeing id and position and missing required targets
+ * are {@code invalid_request}. The params have already passed the method's schema, so types
+ * are right. A pane that is gone with its process is {@code not_found} with its exit
+ * ({@code state: exited}, {@code exit_status}, {@code exited_at_ms}, {@code terminal_id}); one
+ * never seen (or long gone) with {@code state: unknown}.
+ * Thread safe: it only reads.
  */
 public final class Targets {
     /** The params that give a tab's workspace (its position is counted in that workspace). */
-    public static final String WORKSPACE = "workspace";
-    public static final String WORKSPACE_ID = "workspace_id";
+    static final String WORKSPACE = "workspace";
+    static final String WORKSPACE_ID = "workspace_id";
 
     private static final Pattern WORKSPACE_ID_SHAPE = Pattern.compile("workspace_[0-9a-f]{16}");
     private static final Pattern TAB_ID_SHAPE = Pattern.compile("tab_[0-9a-f]{16}");
@@ -32,13 +40,25 @@ public final class Targets {
     private Targets() {
     }
 
-    /** Resolves {@code spec} in {@code p} against {@code s}. */
-    public static Target resolve(Topology s, TargetSpec spec, ObjectNode p) {
+    /**
+     * Resolves {@code spec} in {@code p} against {@code s} ({@code primary} null), or a further
+     * target in the context of the method's own ({@code primary}): against the topology
+     * {@code primary} was resolved in, and a tab position that names no workspace counts in
+     * {@code primary}'s workspace.
+     *
+     * @param exits what is known of a pane that left with its process (its exit, as
+     *     {@code not_found} evidence), by pane id; empty for none
+     */
+    public static Target resolve(Topology current, TargetSpec spec, ObjectNode p, Target primary,
+            Function<String, Map<String, Object>> exits) {
+        Topology s = primary != null ? primary.state() : current;
+        Workspace context = primary == null || p.hasNonNull(WORKSPACE) || p.hasNonNull(WORKSPACE_ID) ? null
+                : s.workspace(primary.workspaceId()).orElse(null);
         return switch (spec.kind()) {
             case WORKSPACE -> workspace(s, spec, p);
-            case TAB -> tab(s, spec, p);
-            case PANE -> pane(s, spec, p);
-            case TERMINAL -> throw new IllegalArgumentException("terminals are resolved by the terminal host, not the topology");
+            case TAB -> tab(s, spec, p, context);
+            case PANE -> pane(s, spec, p, exits);
+            default -> throw new IllegalArgumentException(spec.kind().wire() + " targets are not the topology's");
         };
     }
 
@@ -55,17 +75,19 @@ public final class Targets {
             if (spec.omitted() == TargetSpec.Omitted.REQUIRED) {
                 throw invalid(spec.positionField(), "missing", spec.positionField() + " or " + spec.idField() + " is required");
             }
-            w = s.active().orElseThrow(() -> missing(spec.positionField(), "there is no workspace"));
+            w = s.active().orElseThrow(() -> UhpException.notFound("workspace", null, spec.positionField(),
+                    "there is no workspace"));
         }
         return Target.of(s, w, byIndex != null || byId != null);
     }
 
-    private static Target tab(Topology s, TargetSpec spec, ObjectNode p) {
+    private static Target tab(Topology s, TargetSpec spec, ObjectNode p, Workspace context) {
         boolean wsNamed = p.hasNonNull(WORKSPACE) || p.hasNonNull(WORKSPACE_ID);
-        Workspace in = wsNamed ? workspace(s, WORKSPACE_CONTEXT, p).workspace() : null;
+        Workspace named = wsNamed ? workspace(s, WORKSPACE_CONTEXT, p).workspace() : null;
+        Workspace in = named != null ? named : context;
         String id = text(p, spec.idField());
         Topology.Location byId = id == null ? null : tabById(s, spec.idField(), id);
-        if (byId != null && in != null && !in.id().equals(byId.workspace().id())) {
+        if (byId != null && named != null && !named.id().equals(byId.workspace().id())) {
             throw invalid(spec.idField(), "other_workspace", "tab " + id + " is not in the named workspace");
         }
         Topology.Location at = tabIn(s, in != null ? in : byId != null ? byId.workspace() : null, p, spec.positionField(),
@@ -74,13 +96,14 @@ public final class Targets {
             if (spec.omitted() == TargetSpec.Omitted.REQUIRED) {
                 throw invalid(spec.positionField(), "missing", spec.positionField() + " or " + spec.idField() + " is required");
             }
-            Workspace w = in != null ? in : s.active().orElseThrow(() -> missing(WORKSPACE, "there is no workspace"));
+            Workspace w = in != null ? in : s.active().orElseThrow(() -> UhpException.notFound("workspace", null,
+                    WORKSPACE, "there is no workspace"));
             if (w.activeTab() == null) {
-                throw missing(spec.positionField(), "the workspace has no tab");
+                throw UhpException.notFound("tab", null, spec.positionField(), "the workspace has no tab");
             }
             at = s.locateTab(w.activeTab()).orElseThrow();
         }
-        return Target.of(at, null, p.hasNonNull(spec.positionField()) || id != null);
+        return Target.of(s, at, null, p.hasNonNull(spec.positionField()) || id != null);
     }
 
     /**
@@ -88,14 +111,15 @@ public final class Targets {
      * the active workspace when null) and/or by {@code idField} (anywhere); null when it names
      * neither. Both must agree.
      */
-    public static Topology.Location tabIn(Topology s, Workspace in, ObjectNode p, String positionField, String idField) {
+    private static Topology.Location tabIn(Topology s, Workspace in, ObjectNode p, String positionField, String idField) {
         Integer pos = integer(p, positionField);
         String id = text(p, idField);
         Topology.Location byId = id == null ? null : tabById(s, idField, id);
         if (pos == null) {
             return byId;
         }
-        Workspace w = in != null ? in : s.active().orElseThrow(() -> missing(WORKSPACE, "there is no workspace"));
+        Workspace w = in != null ? in : s.active().orElseThrow(() -> UhpException.notFound("workspace", null, WORKSPACE,
+                "there is no workspace"));
         Topology.Location byPos = s.locateTab(tabAt(w, positionField, pos).id()).orElseThrow();
         if (byId != null && !byId.tab().id().equals(byPos.tab().id())) {
             throw invalid(idField, "mismatch", positionField + " " + pos + " is not " + id);
@@ -103,38 +127,49 @@ public final class Targets {
         return byPos;
     }
 
-    private static Target pane(Topology s, TargetSpec spec, ObjectNode p) {
+    private static Target pane(Topology s, TargetSpec spec, ObjectNode p, Function<String, Map<String, Object>> exits) {
         String id = text(p, spec.idField());
         if (id != null) {
-            return Target.of(paneById(s, spec.idField(), id), id, true);
+            if (!PANE_ID_SHAPE.matcher(id).matches()) {
+                throw invalid(spec.idField(), "malformed", spec.idField() + " must be a decimal pane id");
+            }
+            Topology.Location at = s.locate(id).orElseThrow(() -> {
+                Map<String, Object> gone = exits.apply(id);
+                return gone.isEmpty() ? UhpException.notFound("pane", id, spec.idField(), "no such pane: " + id,
+                        Map.of("state", "unknown"))
+                        : UhpException.notFound("pane", id, spec.idField(), "pane " + id + " exited with status "
+                                + gone.get("exit_status"), gone);
+            });
+            return Target.of(s, at, id, true);
         }
         if (spec.omitted() == TargetSpec.Omitted.REQUIRED) {
             throw invalid(spec.idField(), "missing", spec.idField() + " is required");
         }
-        String focused = s.focusedPane().orElseThrow(() -> missing(spec.idField(), "there is no focused pane"));
-        return Target.of(s.locate(focused).orElseThrow(), focused, false);
+        String focused = s.focusedPane().orElseThrow(() -> UhpException.notFound("pane", null, spec.idField(),
+                "there is no focused pane"));
+        return Target.of(s, s.locate(focused).orElseThrow(), focused, false);
     }
 
     // ---------------------------------------------------------------- one object by one field
 
     /** The workspace at a 0-based API index; out of range is {@code not_found}, as the spec says. */
-    public static Workspace workspaceAt(Topology s, String field, int index) {
+    private static Workspace workspaceAt(Topology s, String field, int index) {
         if (index < 0 || index >= s.workspaces().size()) {
-            throw missing(field, "no workspace at index " + index);
+            throw UhpException.notFound("workspace", Integer.toString(index), field, "no workspace at index " + index);
         }
         return s.workspaces().get(index);
     }
 
     /** A workspace by id; a malformed id is {@code invalid_request}, an unknown one {@code not_found}. */
-    public static Workspace workspaceById(Topology s, String field, String id) {
+    private static Workspace workspaceById(Topology s, String field, String id) {
         if (!WORKSPACE_ID_SHAPE.matcher(id).matches()) {
             throw invalid(field, "malformed", field + " must be workspace_<16 hex digits>");
         }
-        return s.workspace(id).orElseThrow(() -> missing(field, "no such workspace: " + id));
+        return s.workspace(id).orElseThrow(() -> UhpException.notFound("workspace", id, field, "no such workspace: " + id));
     }
 
     /** The tab at a 1-based position; zero or out of range is {@code invalid_request}, as the spec says. */
-    public static Tab tabAt(Workspace w, String field, int position) {
+    private static io.artuditu.model.topology.Tab tabAt(Workspace w, String field, int position) {
         if (position < 1 || position > w.tabs().size()) {
             throw invalid(field, "out_of_range", "tab position " + position + " is not 1.." + w.tabs().size());
         }
@@ -142,19 +177,11 @@ public final class Targets {
     }
 
     /** A tab by id anywhere; malformed → {@code invalid_request}, unknown → {@code not_found}. */
-    public static Topology.Location tabById(Topology s, String field, String id) {
+    private static Topology.Location tabById(Topology s, String field, String id) {
         if (!TAB_ID_SHAPE.matcher(id).matches()) {
             throw invalid(field, "malformed", field + " must be tab_<16 hex digits>");
         }
-        return s.locateTab(id).orElseThrow(() -> missing(field, "no such tab: " + id));
-    }
-
-    /** A pane by id; malformed → {@code invalid_request}, unknown → {@code not_found} ("no such pane: 42"). */
-    public static Topology.Location paneById(Topology s, String field, String id) {
-        if (!PANE_ID_SHAPE.matcher(id).matches()) {
-            throw invalid(field, "malformed", field + " must be a decimal pane id");
-        }
-        return s.locate(id).orElseThrow(() -> missing(field, "no such pane: " + id));
+        return s.locateTab(id).orElseThrow(() -> UhpException.notFound("tab", id, field, "no such tab: " + id));
     }
 
     private static Integer integer(ObjectNode p, String name) {

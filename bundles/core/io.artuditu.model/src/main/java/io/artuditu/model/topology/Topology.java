@@ -1,5 +1,6 @@
 package io.artuditu.model.topology;
 
+import io.artuditu.uhp.api.UhpException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -101,6 +102,70 @@ public record Topology(List<Workspace> workspaces, String activeWorkspace, Map<S
             }
         }
         return Optional.empty();
+    }
+
+    // ---------------------------------------------------------------- by id, as the rules look things up
+
+    /**
+     * The workspace with this id; {@code not_found} when it is gone (a target resolved a
+     * moment ago may have been closed by the change before).
+     */
+    public Workspace requireWorkspace(String id) {
+        return workspace(id).orElseThrow(() -> UhpException.notFound("workspace", id, "workspace_id",
+                "no such workspace: " + id));
+    }
+
+    /** Where the tab with this id sits; {@code not_found} when it is gone. */
+    public Location requireTab(String id) {
+        return locateTab(id).orElseThrow(() -> UhpException.notFound("tab", id, "tab_id", "no such tab: " + id));
+    }
+
+    /** Where the pane with this id sits; {@code not_found} when it is gone. */
+    public Location requirePane(String id) {
+        return locate(id).orElseThrow(() -> UhpException.notFound("pane", id, "pane", "no such pane: " + id));
+    }
+
+    // ---------------------------------------------------------------- the next state
+
+    /** The next state with these parts (the version moves by one). */
+    public Topology next(List<Workspace> ws, String active, Map<String, Pane> p, long next) {
+        return new Topology(ws, active, p, next, version + 1);
+    }
+
+    /** The next state with the workspace at {@code index} replaced. */
+    public Topology withWorkspace(int index, Workspace w) {
+        List<Workspace> ws = new ArrayList<>(workspaces);
+        ws.set(index, w);
+        return next(ws, activeWorkspace, panes, nextPane);
+    }
+
+    /** The next state with the tab at {@code at} replaced (its workspace's active tab unchanged). */
+    public Topology withTab(Location at, Tab t) {
+        List<Tab> tabs = new ArrayList<>(at.workspace().tabs());
+        tabs.set(at.tabIndex(), t);
+        return withWorkspace(at.workspaceIndex(), at.workspace().withTabs(tabs, at.workspace().activeTab()));
+    }
+
+    /** The next state with {@code p} added or replaced. */
+    public Topology withPane(Pane p) {
+        Map<String, Pane> m = new java.util.LinkedHashMap<>(panes);
+        m.put(p.id(), p);
+        return next(workspaces, activeWorkspace, m, nextPane);
+    }
+
+    /**
+     * The next state without the tab at {@code at} (its panes stay in {@link #panes()}: the
+     * caller removes them); the tab to its right, else its left, becomes active if it was.
+     */
+    public Topology withoutTab(Location at) {
+        Workspace w = at.workspace();
+        List<Tab> tabs = new ArrayList<>(w.tabs());
+        tabs.remove(at.tabIndex());
+        String active = w.activeTab();
+        if (at.tab().id().equals(active)) {
+            active = tabs.isEmpty() ? null : tabs.get(Math.min(at.tabIndex(), tabs.size() - 1)).id();
+        }
+        return withWorkspace(at.workspaceIndex(), w.withTabs(tabs, active));
     }
 
     /** A stored tree's pane ids, left to right (a before b). Iterative. */

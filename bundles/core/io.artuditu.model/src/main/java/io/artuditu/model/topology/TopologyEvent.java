@@ -12,4 +12,24 @@ public record TopologyEvent(String name, Map<String, Object> data) {
     public TopologyEvent {
         data = Collections.unmodifiableMap(new LinkedHashMap<>(data));
     }
+
+    /** An event with these key-value pairs, in order; pairs whose value is null are left out. */
+    public static TopologyEvent of(String name, Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            if (kv[i + 1] != null) {
+                m.put((String) kv[i], kv[i + 1]);
+            }
+        }
+        return new TopologyEvent(name, m);
+    }
+
+    /** Like {@link #of} but keeps null values: a cleared name is news. */
+    public static TopologyEvent withNulls(String name, Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return new TopologyEvent(name, m);
+    }
 }

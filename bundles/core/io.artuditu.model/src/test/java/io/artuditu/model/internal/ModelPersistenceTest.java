@@ -1,20 +1,18 @@
 package io.artuditu.model.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.artuditu.pty.Pty;
-import io.artuditu.pty.internal.Host;
 import io.artuditu.model.PaneInfo;
 import io.artuditu.model.topology.Direction;
 import io.artuditu.model.topology.Pane;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.TabKind;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.Workspace;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.internal.Host;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,14 +37,14 @@ class ModelPersistenceTest {
 
     /** A session with two workspaces, a split, names, a purpose, a pin, a dashboard; panes run sleep. */
     static void build(Model m, Path a, Path b) throws Exception {
-        String ws1 = m.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
+        String ws1 = m.change((s, sp) -> Edits.openWorkspace(s, a, "alpha", sp.with(sleep())));
         String p1 = m.topology().focusedPane().orElseThrow();
-        String p2 = m.change((s, ops, sp) -> ops.panes().split(s, p1, Direction.RIGHT, true, sp.with(sleep())));
-        m.change((s, ops, sp) -> ops.panes().rename(s, p1, "editor"));
-        m.change((s, ops, sp) -> ops.panes().purpose(s, p2, "runs the tests", false));
-        m.change((s, ops, sp) -> ops.tabs().create(s, ws1, TabKind.GIT, null, sp));
-        m.change((s, ops, sp) -> ops.openWorkspace(s, b, "beta", sp.with(sleep())));
-        m.change((s, ops, sp) -> ops.workspaces().pin(s, ws1, true));
+        String p2 = m.change((s, sp) -> Edits.split(s, p1, Direction.RIGHT, true, sp.with(sleep())));
+        m.change((s, sp) -> Edits.renamePane(s, p1, "editor"));
+        m.change((s, sp) -> Edits.purpose(s, p2, "runs the tests", false));
+        m.change((s, sp) -> Edits.newTab(s, ws1, TabKind.GIT, null, sp));
+        m.change((s, sp) -> Edits.openWorkspace(s, b, "beta", sp.with(sleep())));
+        m.change((s, sp) -> Edits.pin(s, ws1, true));
     }
 
     /** The topology without what a restart changes (terminal ids, commands, version). */
@@ -91,7 +89,7 @@ class ModelPersistenceTest {
                 }
                 assertEquals(b, after.panes().get(before.workspaces().get(1).tabs().get(0).focused()).cwd());
                 // new panes continue after the saved ids
-                m2.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
+                m2.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
                         sp.with(sleep())));
                 assertEquals(Long.toString(before.nextPane()), m2.topology().focusedPane().orElseThrow());
                 for (Pty p : h2.list()) {
@@ -133,9 +131,9 @@ class ModelPersistenceTest {
         try (Host h = new Host(home.resolve("native"))) {
             Model m = model(h);
             m.start(new SessionStore(home, 50));
-            String ws = m.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
+            String ws = m.change((s, sp) -> Edits.openWorkspace(s, a, "alpha", sp.with(sleep())));
             String p = m.topology().focusedPane().orElseThrow();
-            m.change((s, ops, sp) -> ops.workspaces().rename(s, ws, "renamed"));
+            m.change((s, sp) -> Edits.renameWorkspace(s, ws, "renamed"));
             Topology saved = awaitSaved(t -> t.workspaces().size() == 1 && t.workspaces().get(0).name().equals("renamed"));
             assertEquals(List.of(p), List.copyOf(saved.panes().keySet()));
             m.close(p, 0);
@@ -164,8 +162,8 @@ class ModelPersistenceTest {
         try (Host h1 = new Host(home.resolve("native1"))) {
             Model m1 = model(h1);
             m1.start(new SessionStore(home));
-            String ws = m1.change((s, ops, sp) -> ops.openWorkspace(s, a, "alpha", sp.with(sleep())));
-            m1.change((s, ops, sp) -> ops.tabs().create(s, ws, TabKind.PANES, null, (id, w, c) -> sp.with(sleep()).spawn(id, w, gone)));
+            String ws = m1.change((s, sp) -> Edits.openWorkspace(s, a, "alpha", sp.with(sleep())));
+            m1.change((s, sp) -> Edits.newTab(s, ws, TabKind.PANES, null, (id, w, c) -> sp.with(sleep()).spawn(id, w, gone)));
             m1.close();
         }
         Files.delete(gone);

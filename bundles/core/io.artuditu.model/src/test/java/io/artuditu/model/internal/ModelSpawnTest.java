@@ -7,18 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.pty.Pty;
-import io.artuditu.pty.PtyHost;
-import io.artuditu.pty.PtyListener;
-import io.artuditu.pty.PtyTracker;
-import io.artuditu.pty.SpawnRequest;
-import io.artuditu.pty.internal.Host;
 import io.artuditu.model.PaneInfo;
 import io.artuditu.model.PaneRequest;
 import io.artuditu.model.topology.Direction;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.TabKind;
 import io.artuditu.model.topology.Topology;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.PtyHost;
+import io.artuditu.pty.PtyListener;
+import io.artuditu.pty.PtyTracker;
+import io.artuditu.pty.SpawnRequest;
+import io.artuditu.pty.internal.Host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,10 +105,10 @@ class ModelSpawnTest {
             int published = events.size();
             int ptys = host.list().size();
 
-            IOException split = assertThrows(IOException.class, () -> m.change((s, ops, sp) -> ops.panes().split(s,
+            IOException split = assertThrows(IOException.class, () -> m.change((s, sp) -> Edits.split(s,
                     a.id(), Direction.RIGHT, true, sp.with(launch("/no/such/program")))));
             assertEquals("cannot start /no/such/program: not found on PATH or not executable", split.getMessage());
-            IOException tab = assertThrows(IOException.class, () -> m.change((s, ops, sp) -> ops.tabs().create(s,
+            IOException tab = assertThrows(IOException.class, () -> m.change((s, sp) -> Edits.newTab(s,
                     a.workspaceId(), TabKind.PANES, null, sp.with(launch("no-such-program-anywhere")))));
             assertEquals("cannot start no-such-program-anywhere: not found on PATH or not executable", tab.getMessage());
             IOException open = assertThrows(IOException.class, () -> m.open(new PaneRequest(null,
@@ -120,7 +120,7 @@ class ModelSpawnTest {
             assertEquals(ptys, host.list().size(), "no stray PTY");
             assertEquals(List.of(a), m.panes());
 
-            String b = m.change((s, ops, sp) -> ops.panes().split(s, a.id(), Direction.RIGHT, true,
+            String b = m.change((s, sp) -> Edits.split(s, a.id(), Direction.RIGHT, true,
                     sp.with(launch("sleep", "30"))));
             assertEquals(Long.parseLong(a.id()) + 1, Long.parseLong(b), "the failed spawns' reserved ids were released");
             PaneInfo pb = m.pane(b).orElseThrow();
@@ -142,7 +142,7 @@ class ModelSpawnTest {
                 host.gate = gate;
                 CompletableFuture<String> split = CompletableFuture.supplyAsync(() -> {
                     try {
-                        return m.change((s, ops, sp) -> ops.panes().split(s, a.id(), Direction.DOWN, true,
+                        return m.change((s, sp) -> Edits.split(s, a.id(), Direction.DOWN, true,
                                 sp.with(launch("sleep", "30"))));
                     } catch (IOException e) {
                         throw new RuntimeException(e);
@@ -153,7 +153,7 @@ class ModelSpawnTest {
                 // The spawn is held: the loop still answers a change and reads see no half-made pane.
                 CompletableFuture.runAsync(() -> {
                     try {
-                        m.change((s, ops, sp) -> ops.workspaces().rename(s, a.workspaceId(), "renamed"));
+                        m.change((s, sp) -> Edits.renameWorkspace(s, a.workspaceId(), "renamed"));
                     } catch (IOException e) {
                         throw new RuntimeException(e);
                     }

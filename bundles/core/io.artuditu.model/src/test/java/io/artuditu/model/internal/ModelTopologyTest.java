@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.pty.Pty;
-import io.artuditu.pty.internal.Host;
-import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.model.PaneInfo;
 import io.artuditu.model.PaneRequest;
 import io.artuditu.model.topology.Axis;
@@ -18,7 +15,10 @@ import io.artuditu.model.topology.Node;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.TabKind;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyException;
+import io.artuditu.pty.Pty;
+import io.artuditu.pty.internal.Host;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +63,7 @@ class ModelTopologyTest {
 
     /** Opens a workspace whose first pane sleeps; returns its id. */
     static String workspace(Model m) throws IOException {
-        return m.change((s, ops, sp) -> ops.openWorkspace(s, home, "w", sp.with(sleep())));
+        return m.change((s, sp) -> Edits.openWorkspace(s, home, "w", sp.with(sleep())));
     }
 
     Event await(String name, String pane) throws InterruptedException {
@@ -129,17 +129,17 @@ class ModelTopologyTest {
             Topology before = m.topology();
             int published = events.size();
             int ptys = host.list().size();
-            TopologyException e = assertThrows(TopologyException.class,
-                    () -> m.change((s, ops, sp) -> ops.workspaces().rename(s, "workspace_0000000000000000", "x")));
+            UhpException e = assertThrows(UhpException.class,
+                    () -> m.change((s, sp) -> Edits.renameWorkspace(s, "workspace_0000000000000000", "x")));
             assertEquals("not_found", e.code().wire());
-            assertThrows(TopologyException.class, () -> m.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.UP,
+            assertThrows(UhpException.class, () -> m.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.UP,
                     true, sp.with(new Spawner.Launch(List.of("sleep", "30"), Map.of(), 0, 24)))));
             // An operation that spawns and then fails leaves no process behind.
-            assertThrows(IllegalStateException.class, () -> m.change((s, ops, sp) -> {
-                ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp.with(sleep()));
+            assertThrows(IllegalStateException.class, () -> m.change((s, sp) -> {
+                Edits.split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp.with(sleep()));
                 throw new IllegalStateException("changed my mind");
             }));
-            assertThrows(IOException.class, () -> m.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
+            assertThrows(IOException.class, () -> m.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true,
                     sp.with(new Spawner.Launch(List.of("/no/such/program"), Map.of(), 80, 24)))));
             assertSame(before, m.topology());
             assertEquals(published, events.size(), "no event for a refused change");
@@ -159,7 +159,7 @@ class ModelTopologyTest {
         try (Model m = model()) {
             String ws = workspace(m);
             String first = m.topology().focusedPane().orElseThrow();
-            String id = m.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, sp.with(new Spawner.Launch(
+            String id = m.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, sp.with(new Spawner.Launch(
                     List.of("sh", "-c", "printf 'pane=%s ws=%s' \"$ARTUDITU_PANE_ID\" \"$ARTUDITU_WORKSPACE_ID\"; sleep 30"),
                     Map.of("ARTUDITU_PANE_ID", "999"), 100, 30))));
             assertEquals(Long.parseLong(first) + 1, Long.parseLong(id));
@@ -182,11 +182,11 @@ class ModelTopologyTest {
         try (Model m = model()) {
             String ws = workspace(m);
             String a = m.topology().focusedPane().orElseThrow();
-            String b = m.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, sp.with(sleep())));
-            String c = m.change((s, ops, sp) -> ops.panes().split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp.with(sleep())));
+            String b = m.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.RIGHT, true, sp.with(sleep())));
+            String c = m.change((s, sp) -> Edits.split(s, s.focusedPane().orElseThrow(), Direction.DOWN, true, sp.with(sleep())));
             List<Pty> ptys = m.panes().stream().map(p -> host.find(p.terminalId()).orElseThrow()).toList();
             String tab = m.topology().workspaces().get(0).activeTab();
-            List<String> gone = m.change((s, ops, sp) -> ops.tabs().close(s, tab));
+            List<String> gone = m.change((s, sp) -> Edits.closeTab(s, tab));
             assertEquals(List.of(a, b, c), gone);
             assertTrue(m.panes().isEmpty(), "the panes leave the model with their tab");
             assertTrue(m.topology().workspaces().get(0).tabs().isEmpty());
@@ -211,8 +211,8 @@ class ModelTopologyTest {
         try (Model m = model()) {
             workspace(m);
             String a = m.topology().focusedPane().orElseThrow();
-            String b = m.change((s, ops, sp) -> ops.panes().split(s, a, Direction.RIGHT, false, sp.with(sleep())));
-            String c = m.change((s, ops, sp) -> ops.panes().split(s, a, Direction.DOWN, true, sp.with(new Spawner.Launch(
+            String b = m.change((s, sp) -> Edits.split(s, a, Direction.RIGHT, false, sp.with(sleep())));
+            String c = m.change((s, sp) -> Edits.split(s, a, Direction.DOWN, true, sp.with(new Spawner.Launch(
                     List.of("sh", "-c", "read x; exit 3"), Map.of(), 80, 24))));
             Node before = m.topology().workspaces().get(0).tabs().get(0).root();
             assertEquals(new Node.Split(Axis.HORIZONTAL, 0.5, new Node.Split(Axis.VERTICAL, 0.5, new Node.Leaf(a),
@@ -239,12 +239,12 @@ class ModelTopologyTest {
         try (Model m = model()) {
             String ws = workspace(m);
             while (m.topology().workspace(ws).orElseThrow().tabs().size() < Topology.MAX_TABS) {
-                m.change((s, ops, sp) -> ops.tabs().create(s, ws, TabKind.GIT, null, sp));
+                m.change((s, sp) -> Edits.newTab(s, ws, TabKind.GIT, null, sp));
             }
             int ptys = host.list().size();
             int published = events.size();
             Topology before = m.topology();
-            TopologyException e = assertThrows(TopologyException.class, () -> m.open(new PaneRequest(ws,
+            UhpException e = assertThrows(UhpException.class, () -> m.open(new PaneRequest(ws,
                     List.of("sleep", "30"), null, Map.of(), 80, 24, true)));
             assertEquals(ErrorCode.INVALID_REQUEST, e.code());
             assertEquals(Map.of("field", "tab", "reason", "too_many"), e.details());
@@ -264,7 +264,7 @@ class ModelTopologyTest {
             String name = m.topology().workspace(p.workspaceId()).orElseThrow().name();
             assertEquals("f".repeat(Topology.MAX_NAME), name);
             assertEquals(longDir, m.topology().workspace(p.workspaceId()).orElseThrow().cwd());
-            m.change((s, ops, sp) -> ops.workspaces().rename(s, p.workspaceId(), name));
+            m.change((s, sp) -> Edits.renameWorkspace(s, p.workspaceId(), name));
             endAll(m);
         }
     }

@@ -6,8 +6,8 @@ import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.platform.UhpDispatcher;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -107,14 +107,14 @@ final class BundleAdmin {
             long id = target.asLong();
             Bundle b = context.getBundle(id);
             if (b == null) {
-                throw UhpException.notFound("no bundle has id " + id);
+                throw UhpException.notFound("bundle", Long.toString(id), "bundle", "no bundle has id " + id);
             }
             return b;
         }
         String name = target.asText();
         List<Bundle> matches = bundles().stream().filter(b -> name.equals(b.getSymbolicName())).toList();
         if (matches.isEmpty()) {
-            throw UhpException.notFound("no bundle has the symbolic name " + name);
+            throw UhpException.notFound("bundle", name, "bundle", "no bundle has the symbolic name " + name);
         }
         if (matches.size() > 1) {
             List<Long> ids = matches.stream().map(Bundle::getBundleId).toList();

@@ -97,7 +97,8 @@ public final class TokenFamily implements UhpFamily, TokenAuthority {
     ObjectNode revoke(Call call) {
         String id = call.params().path("id").asText();
         if (!store.revoke(id)) {
-            throw UhpException.notFound("no live token has id " + (id.length() > 64 ? id.substring(0, 64) : id));
+            String shown = id.length() > 64 ? id.substring(0, 64) : id;
+            throw UhpException.notFound("token", shown, "id", "no live token has id " + shown);
         }
         return call.newObject().put("type", "token_revoked").put("id", id);
     }

@@ -2,12 +2,15 @@ package io.artuditu.agents.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.agents.api.AgentStates;
 import io.artuditu.agents.internal.detect.AgentManifest;
 import io.artuditu.agents.internal.detect.ManifestSet;
 import io.artuditu.agents.internal.detect.PaneTracker;
 import io.artuditu.agents.internal.detect.ScreenRules;
 import io.artuditu.agents.internal.detect.Status;
 import io.artuditu.agents.internal.detect.Verdict;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.Workspaces;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.proc.ProcessEntry;
@@ -17,10 +20,9 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.SocketLocation;
-import io.artuditu.model.AgentStates;
-import io.artuditu.model.PaneInfo;
+import io.artuditu.uhp.api.schema.TargetSpec;
+import io.artuditu.uhp.platform.TargetResolver;
 import io.artuditu.vt.TerminalScreens;
-import io.artuditu.model.Workspaces;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -47,12 +49,13 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * looks at the shared process scan to recognise the agent, evaluates its manifest's screen
  * rules against only the regions they name, and feeds the verdict to the pane's
  * {@link PaneTracker} together with hook evidence, leases and the user's input. A change of
- * state is published as {@code pane.agent_status_changed}, and only a change.
+ * state is published as {@code pane.agent_status_changed}, and only a change. It also
+ * resolves agent targets for the dispatcher ({@link AgentTargets}).
  *
  * <p>See docs/protocol/agents.md for the precedence and docs/agents/ for manifests and hooks.
  */
-@Component(service = {Agents.class, AgentStates.class}, immediate = true)
-public final class Agents implements AgentStates {
+@Component(service = {Agents.class, AgentStates.class, TargetResolver.class}, immediate = true)
+public final class Agents implements AgentStates, TargetResolver {
     /** After submission, output followed by this much quiet counts as the prompt taking effect. */
     static final long QUIET_MILLIS = 750;
     /** How soon to look at the process scan again for a pane whose agent is not recognised yet. */
@@ -181,7 +184,7 @@ public final class Agents implements AgentStates {
      * (attention ends). Read from the topology on every pass and before every read of the
      * agents' rows, so no subscription to focus events is needed.
      */
-    void noteFocus() {
+    private void noteFocus() {
         String f = workspaces.topology().focusedPane().orElse(null);
         if (f != null && !f.equals(lastFocused)) {
             Tracked t = panes.get(f);
@@ -213,6 +216,18 @@ public final class Agents implements AgentStates {
         return m;
     }
 
+    // ------------------------------------------------------------------ agent targets
+
+    @Override
+    public Set<TargetSpec.Kind> kinds() {
+        return Set.of(TargetSpec.Kind.AGENT);
+    }
+
+    @Override
+    public Object resolve(TargetSpec spec, ObjectNode params) {
+        return AgentTargets.resolve(workspaces.topology(), this, spec, params);
+    }
+
     ManifestSet manifests() {
         return manifests;
     }
@@ -221,12 +236,8 @@ public final class Agents implements AgentStates {
         return sessions;
     }
 
-    TerminalScreens screens() {
-        return screens;
-    }
-
     /** Runs {@code work} on the loop and waits for it (at most 10 s); loop refusals become errors. */
-    <T> T onLoop(java.util.function.Supplier<T> work) {
+    private <T> T onLoop(java.util.function.Supplier<T> work) {
         return join(loop.call(work), 10_000);
     }
 
@@ -248,10 +259,353 @@ public final class Agents implements AgentStates {
         }
     }
 
+    // ------------------------------------------------------------------ what requests ask
+    //
+    // Every method here runs its work on the loop and answers with copies, so the state the
+    // loop owns (the Tracked records) never leaves it.
+
+    /** A pane's agent as a request reports it, copied on the loop. */
+    record View(String pane, String agent, Status status, String source, long pid, String terminalId, String sessionId,
+            String message, long sinceMs, boolean attention) {
+    }
+
+    /** What {@code agent.explain} shows of a pane, copied on the loop. */
+    record Explanation(String pane, String agent, Status status, String via, String processName, long pid,
+            AgentManifest manifest, Verdict evidence, String hookEvent, Status hookStatus, long hookAt, boolean hookFresh,
+            String authority, Tracked.Lease lease, long now) {
+    }
+
+    /** What {@code agent.release} did. */
+    record Released(boolean released, Status status) {
+    }
+
+    /** What a fork starts from: the agent's manifest and its exact session. */
+    record ForkSource(AgentManifest manifest, String session) {
+    }
+
+    /** Input written to an agent: its size and, for a waiting prompt, the evidence to come. */
+    record Sent(int bytes, CompletableFuture<String> evidence) {
+    }
+
+    /** Every live pane's agent, in the order the loop first saw them. */
+    List<View> list() {
+        return onLoop(() -> {
+            trackAll();
+            long now = System.currentTimeMillis();
+            java.util.Set<String> live = workspaces.topology().panes().keySet();
+            List<View> out = new ArrayList<>();
+            for (Tracked t : panes.values()) {
+                if (t.shownAgent(now) != null && live.contains(t.pane)) {
+                    out.add(view(t, now));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The agent of {@code pane}, looked at now; {@code invalid_request} ({@code not_agent}) when none runs there. */
+    View get(String pane) {
+        return onLoop(() -> {
+            Tracked t = require(pane);
+            long now = System.currentTimeMillis();
+            noteFocus();
+            look(t, now, false);
+            if (t.shownAgent(now) == null) {
+                throw notAgent(pane);
+            }
+            return view(t, now);
+        });
+    }
+
+    /** Why {@code pane} is in its state: identity, evidence, hooks and authority. */
+    Explanation explain(String pane) {
+        return onLoop(() -> {
+            Tracked t = require(pane);
+            long now = System.currentTimeMillis();
+            look(t, now, false);
+            Tracked.Lease lease = t.lease != null && t.lease.expiresAt() > now ? t.lease : null;
+            return new Explanation(pane, t.shownAgent(now), t.tracker.status(), t.via, t.processName, t.agentPid,
+                    t.manifest, t.tracker.lastVerdict(), t.tracker.lastHookEvent(), t.tracker.hookStatus(),
+                    t.tracker.hookAt(), t.tracker.hookFresh(now), t.tracker.source().wire(), lease, now);
+        });
+    }
+
+    /**
+     * A leased authoritative state ({@code agent.report}): its source must own the pane or
+     * find it free ({@code authority_conflict}), its sequence must increase.
+     */
+    void report(String pane, String source, String agent, Status status, String message, long sequence, long ttl) {
+        onLoop(() -> {
+            Tracked t = require(pane);
+            long now = System.currentTimeMillis();
+            ownedByOther(t, source, now);
+            Long last = t.lastSequence.get(source);
+            if (last != null && sequence <= last) {
+                throw new UhpException(ErrorCode.INVALID_REQUEST, "sequence " + sequence + " does not increase on "
+                        + last + " from " + source, Map.of("field", "sequence", "reason", "not_increasing", "last", last));
+            }
+            t.lastSequence.remove(source);
+            t.lastSequence.put(source, sequence);
+            while (t.lastSequence.size() > Tracked.MAX_SOURCES) {
+                t.lastSequence.remove(t.lastSequence.keySet().iterator().next());
+            }
+            t.lease = new Tracked.Lease(source, agent, status, message, sequence, ttl, now + ttl * 1000);
+            counters.reports.incrementAndGet();
+            t.tracker.lease(status, now);
+            settled(t, now);
+            return null;
+        });
+    }
+
+    /** Ends {@code source}'s lease on {@code pane}, if it holds one; the screen decides again. */
+    Released release(String pane, String source) {
+        return onLoop(() -> {
+            Tracked t = require(pane);
+            long now = System.currentTimeMillis();
+            Tracked.Lease held = ownedByOther(t, source, now);
+            t.lease = null;
+            t.tracker.lease(null, now);
+            look(t, now, true);
+            return new Released(held != null, t.tracker.status());
+        });
+    }
+
+    /** The pane's live lease (null for none); {@code authority_conflict} when another source holds it. */
+    private static Tracked.Lease ownedByOther(Tracked t, String source, long now) {
+        Tracked.Lease held = t.lease != null && t.lease.expiresAt() > now ? t.lease : null;
+        if (held != null && !held.source().equals(source)) {
+            throw new UhpException(ErrorCode.AUTHORITY_CONFLICT, "pane " + t.pane + " is reported by " + held.source()
+                    + " for " + (held.expiresAt() - now) / 1000 + " s more, not by " + source,
+                    Map.of("owner", held.source(), "expires_in_ms", held.expiresAt() - now, "pane", t.pane));
+        }
+        return held;
+    }
+
+    /** A wait for {@code pane}'s status, completed by the loop with whether it matched within the timeout. */
+    CompletableFuture<Boolean> awaitStatus(String pane, Status status, long timeoutMillis) {
+        return onLoop(() -> await(require(pane), status, null, timeoutMillis).done);
+    }
+
+    /** A hook's report of the agent's session in {@code pane}. */
+    void sessionReported(String pane, String agent, String session) {
+        onLoop(() -> {
+            Tracked t = panes.get(pane) != null ? panes.get(pane) : tracked(pane);
+            if (t != null) {
+                t.sessionId = session;
+                if (t.agent == null) {
+                    t.agent = agent;
+                    t.via = "hook";
+                    t.manifest = manifests.get(agent).orElse(null);
+                }
+                settled(t, System.currentTimeMillis());
+            }
+            return null;
+        });
+    }
+
+    /** A hook's event in {@code pane}, mapped to {@code mapped} (null: none); the status after it. */
+    Status hookEvent(String pane, String agent, String event, Status mapped, String message, String session) {
+        return onLoop(() -> {
+            Tracked t = require(pane);
+            long ms = System.currentTimeMillis();
+            if (t.agent == null) {
+                t.agent = agent;
+                t.via = "hook";
+                t.manifest = manifests.get(agent).orElse(null);
+            }
+            if (session != null) {
+                t.sessionId = session;
+            }
+            if (message != null) {
+                t.message = message;
+            }
+            counters.hooks.incrementAndGet();
+            t.tracker.hook(event, mapped, ms);
+            settled(t, ms);
+            return t.tracker.status();
+        });
+    }
+
+    /** Makes {@code set} the manifests and looks at every live pane again with them. */
+    void reload(ManifestSet set) {
+        onLoop(() -> {
+            manifests = set;
+            freshPass();
+            return null;
+        });
+    }
+
+    /**
+     * The manifest and exact session of the agent in {@code pane}, to fork it: {@code unsupported_agent}
+     * when no agent runs there or its manifest has no fork command, {@code session_unknown} when its
+     * session was neither reported by a hook nor pinned by a start or resume here (never "the newest").
+     */
+    ForkSource forkSource(String pane) {
+        return onLoop(() -> {
+            Tracked t = require(pane);
+            look(t, System.currentTimeMillis(), false);
+            // Every source a fork cannot take is unsupported_agent (the reference's one code for it),
+            // a shell too; agent.send, keys and prompt keep invalid_request for a shell.
+            if (t.agent == null) {
+                throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, "no agent is recognised in pane " + pane
+                        + " (a shell, or a program no manifest knows), so there is nothing to fork",
+                        Map.of("field", "target", "pane", pane, "reason", "not_agent"));
+            }
+            AgentManifest m = t.manifest != null ? t.manifest : manifests.get(t.agent).orElse(null);
+            if (m == null || m.fork().isEmpty()) {
+                throw new UhpException(ErrorCode.UNSUPPORTED_AGENT, t.agent + " has no native fork command",
+                        Map.of("agent", t.agent, "pane", pane, "reason", "no_fork"));
+            }
+            String session = t.sessionId != null ? t.sessionId
+                    : sessions.inPane(pane, t.agent).map(Sessions.Session::id).orElse(null);
+            if (session == null) {
+                throw new UhpException(ErrorCode.SESSION_UNKNOWN, "the " + t.agent + " session in pane " + pane
+                        + " is not known: it needs a hook report (artu hook install " + t.agent + ") or a start or resume "
+                        + "through Artuditu", Map.of("agent", t.agent, "pane", pane, "reason", "session_unknown"));
+            }
+            return new ForkSource(m, session);
+        });
+    }
+
+    /**
+     * {@code agent} is about to appear in {@code pane} (a launch typed there): it is looked
+     * for until then, with {@code session} as its identity; the future completes with whether
+     * it was recognised within {@code timeoutMillis} (0: do not wait).
+     */
+    CompletableFuture<Boolean> expect(String pane, String agent, String session, long untilMillis, long timeoutMillis) {
+        return onLoop(() -> {
+            Tracked t = panes.get(pane) != null ? panes.get(pane) : tracked(pane);
+            if (t == null) {
+                throw UhpException.notFound("pane", pane, "pane", "pane " + pane + " closed before the launch");
+            }
+            t.expected = agent;
+            t.expectedUntil = System.currentTimeMillis() + untilMillis;
+            if (session != null) {
+                t.sessionId = session;
+            }
+            return await(t, null, agent, timeoutMillis).done;
+        });
+    }
+
+    /** Completes once a new pane's shell shows its first prompt (at most {@code millis}); done at once for an unknown pane. */
+    CompletableFuture<Boolean> shellReady(String pane, long millis) {
+        return onLoop(() -> {
+            Tracked t = panes.get(pane) != null ? panes.get(pane) : tracked(pane);
+            return t == null ? CompletableFuture.completedFuture(false) : await(t, null, PROMPT, millis).done;
+        });
+    }
+
+    /**
+     * Writes input to the agent in {@code pane} through the terminal bundle's input path:
+     * {@code encode} turns the pane's screen (its modes) into the bytes, on the loop, and they
+     * go as one write. Shells and exited panes are refused. With {@code waitPrompt} the pane
+     * takes one waiting prompt ({@code agent_prompt_busy} when another holds it), whose
+     * evidence the answer carries.
+     */
+    Sent input(String pane, java.util.function.Function<io.artuditu.vt.Terminal, byte[]> encode, boolean waitPrompt,
+            Status until, long timeoutMillis) {
+        return onLoop(() -> {
+            Tracked t = liveAgent(pane);
+            if (waitPrompt && t.prompt != null) {
+                throw new UhpException(ErrorCode.AGENT_PROMPT_BUSY, "a waiting prompt already owns pane " + pane,
+                        Map.of("pane", pane));
+            }
+            TerminalScreens sc = requireScreens();
+            byte[] bytes = sc.read(t.terminalId, encode).orElseThrow(() -> exited(pane));
+            write(sc, t, bytes);
+            long now = System.currentTimeMillis();
+            t.tracker.userInput(now);
+            Tracked.Prompt w = null;
+            if (waitPrompt) {
+                w = new Tracked.Prompt(now, t.changes, until, now + timeoutMillis);
+                t.prompt = w;
+            }
+            settled(t, now);
+            return new Sent(bytes.length, w == null ? null : w.evidence);
+        });
+    }
+
+    /** Types one shell line and Enter into {@code pane} as one write (a launch), through the terminal's input path. */
+    void type(String pane, String line) {
+        byte[] text = line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] all = java.util.Arrays.copyOf(text, text.length + 1);
+        all[text.length] = '\r';
+        PaneInfo info = workspaces.pane(pane).orElseThrow(() -> exited(pane));
+        write(requireScreens(), info.terminalId(), pane, all);
+    }
+
+    /** The terminal bundle's screens; {@code method_unavailable} while it is away. */
+    TerminalScreens requireScreens() {
+        TerminalScreens s = screens;
+        if (s == null) {
+            throw new UhpException(ErrorCode.METHOD_UNAVAILABLE, "the terminal bundle is not running; retry when it is back");
+        }
+        return s;
+    }
+
+    /** Loop: the record of a pane a request names; {@code not_found} when the model has no such pane. */
+    private Tracked require(String pane) {
+        Tracked t = tracked(pane);
+        if (t == null) {
+            throw UhpException.notFound("pane", pane, "pane", "no such pane: " + pane);
+        }
+        return t;
+    }
+
+    /** Loop: the pane's record if a live agent runs there; shells and exited panes are refused. */
+    private Tracked liveAgent(String pane) {
+        Tracked t = require(pane);
+        look(t, System.currentTimeMillis(), false);
+        if (host.find(t.terminalId).map(p -> !p.isAlive()).orElse(true)) {
+            throw exited(pane);
+        }
+        if (t.shownAgent(System.currentTimeMillis()) == null) {
+            throw notAgent(pane);
+        }
+        return t;
+    }
+
+    private void write(TerminalScreens sc, Tracked t, byte[] bytes) {
+        write(sc, t.terminalId, t.pane, bytes);
+    }
+
+    private static void write(TerminalScreens sc, String terminalId, String pane, byte[] bytes) {
+        try {
+            sc.write(terminalId, bytes);
+        } catch (io.artuditu.pty.PtyInputException e) {
+            if (e.reason() == io.artuditu.pty.PtyInputException.Reason.EXITED) {
+                throw exited(pane);
+            }
+            throw new UhpException(ErrorCode.INVALID_REQUEST, "the program in pane " + pane + " is not reading its input ("
+                    + e.pending() + " bytes queued)", Map.of("reason", "input_backlog", "pane", pane));
+        } catch (java.io.IOException e) {
+            throw new UhpException(ErrorCode.INVALID_REQUEST, "input to pane " + pane + " was refused: " + e.getMessage(),
+                    Map.of("reason", "input_refused", "pane", pane));
+        }
+    }
+
+    private static View view(Tracked t, long now) {
+        return new View(t.pane, t.shownAgent(now), t.tracker.status(), t.tracker.source().wire(), t.agentPid,
+                t.terminalId, t.sessionId, t.lease != null && t.lease.expiresAt() > now ? t.lease.message() : t.message,
+                t.tracker.since(), t.tracker.attention());
+    }
+
+    /** {@code invalid_request} for a pane where no agent is recognised. */
+    static UhpException notAgent(String pane) {
+        return new UhpException(ErrorCode.INVALID_REQUEST, "no agent is recognised in pane " + pane
+                + " (a shell, or a program no manifest knows)", Map.of("field", "target", "reason", "not_agent", "pane", pane));
+    }
+
+    /** {@code not_found} for a pane whose process has exited. */
+    static UhpException exited(String pane) {
+        return UhpException.notFound("pane", pane, "pane", "the process of pane " + pane + " has exited",
+                Map.of("pane", pane, "state", "exited"));
+    }
+
     // ------------------------------------------------------------------ the loop's work
 
     /** Loop: the tracked record of a live pane, made on first use; null when there is no such pane. */
-    Tracked tracked(String paneId) {
+    private Tracked tracked(String paneId) {
         Tracked t = panes.get(paneId);
         if (t != null) {
             return t;
@@ -265,11 +619,6 @@ public final class Agents implements AgentStates {
         t.rootPid = info.get().pid();
         panes.put(paneId, t);
         return t;
-    }
-
-    /** Loop: every tracked pane, in the order they were first seen (agent.list calls {@link #trackAll} first). */
-    List<Tracked> all() {
-        return new ArrayList<>(panes.values());
     }
 
     private void pass(Set<String> terminals) {
@@ -306,7 +655,7 @@ public final class Agents implements AgentStates {
     }
 
     /** Loop: identity, then the screen, then waits; publishes a change. {@code force} re-reads an unchanged screen. */
-    void look(Tracked t, long now, boolean force) {
+    private void look(Tracked t, long now, boolean force) {
         identify(t, now);
         TerminalScreens s = screens;
         if (t.manifest != null && s != null && !force && now - t.evaluatedAt < EVALUATION_GAP_MILLIS) {
@@ -491,7 +840,7 @@ public final class Agents implements AgentStates {
     }
 
     /** Loop: after any change to t — waits, prompts, publication. */
-    void settled(Tracked t, long now) {
+    private void settled(Tracked t, long now) {
         // publish first: a wait or prompt completed below reads the state it saw
         publish(t, now);
         Status st = t.tracker.status();
@@ -602,7 +951,7 @@ public final class Agents implements AgentStates {
     // ------------------------------------------------------------------ operations (loop)
 
     /** Loop: registers a wait for pane's status (or, with kind, for that agent to be recognised). */
-    Tracked.Wait await(Tracked t, Status status, String kind, long timeoutMillis) {
+    private Tracked.Wait await(Tracked t, Status status, String kind, long timeoutMillis) {
         long now = System.currentTimeMillis();
         Tracked.Wait w = new Tracked.Wait(status, kind, now, now + timeoutMillis);
         boolean matched = kind != null ? kind.equals(t.agent) && t.manifest != null && !"start".equals(t.via)
@@ -647,7 +996,7 @@ public final class Agents implements AgentStates {
     static final String PROMPT = "#prompt";
 
     /** Loop: reloads nothing, but forgets what was evaluated and looks at every live pane again. */
-    void freshPass() {
+    private void freshPass() {
         long now = System.currentTimeMillis();
         Set<String> live = new HashSet<>();
         for (PaneInfo p : workspaces.panes()) {
@@ -671,20 +1020,12 @@ public final class Agents implements AgentStates {
         }
     }
 
-    void manifests(ManifestSet set) {
-        this.manifests = set;
-    }
-
     Path managedDir() {
         return managed;
     }
 
     Path userDir() {
         return user;
-    }
-
-    Counters counterSet() {
-        return counters;
     }
 
     Workspaces workspaces() {
@@ -700,7 +1041,7 @@ public final class Agents implements AgentStates {
     }
 
     /** Loop: every live pane is tracked (so agent.list sees agents in quiet panes after a restart of this bundle). */
-    void trackAll() {
+    private void trackAll() {
         long now = System.currentTimeMillis();
         noteFocus();
         for (PaneInfo p : workspaces.panes()) {

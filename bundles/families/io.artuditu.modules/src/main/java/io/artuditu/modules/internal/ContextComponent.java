@@ -249,7 +249,7 @@ public final class ContextComponent implements ModuleContext {
         try {
             return modules.openPane(record.id, command, params.hasNonNull("cwd") ? params.get("cwd").asText() : null,
                     params.hasNonNull("workspace_id") ? params.get("workspace_id").asText() : null,
-                    params.path("focus").asBoolean(true));
+                    params.path("focus").asBoolean(true), OptionalLong.empty());
         } catch (IOException e) {
             throw new UhpException(ErrorCode.SPAWN_FAILED, e.getMessage());
         }

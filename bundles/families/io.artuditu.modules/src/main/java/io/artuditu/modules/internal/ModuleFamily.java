@@ -203,12 +203,18 @@ public final class ModuleFamily implements UhpFamily {
         return out;
     }
 
+    /** {@code params} with the call's {@code if_revision}, for the topology method that makes the change. */
+    private static ObjectNode revisioned(Call call, ObjectNode params) {
+        call.ifRevision().ifPresent(r -> params.put("if_revision", r));
+        return params;
+    }
+
     ObjectNode paneOpen(Call call) {
         List<String> cmd = new ArrayList<>();
         call.params().path("command").forEach(c -> cmd.add(c.asText()));
         try {
             String pane = modules.openPane(id(call), cmd, opt(call, "cwd"), opt(call, "workspace_id"),
-                    call.params().path("focus").asBoolean(true));
+                    call.params().path("focus").asBoolean(true), call.ifRevision());
             return call.newObject().put("type", "ok").put("pane", pane);
         } catch (IOException e) {
             throw new UhpException(ErrorCode.SPAWN_FAILED, "cannot start the pane's process: " + e.getMessage());
@@ -218,14 +224,14 @@ public final class ModuleFamily implements UhpFamily {
     ObjectNode paneFocus(Call call) {
         String pane = call.params().get("pane").asText();
         modules.ownPane(id(call), pane);
-        modules.local().call("pane.focus", Local.JSON.createObjectNode().put("pane", pane), null);
+        modules.local().call("pane.focus", revisioned(call, Local.JSON.createObjectNode().put("pane", pane)), null);
         return call.newObject().put("type", "ok");
     }
 
     ObjectNode paneClose(Call call) {
         String pane = call.params().get("pane").asText();
         modules.ownPane(id(call), pane);
-        modules.local().call("pane.close", Local.JSON.createObjectNode().put("pane", pane), null);
+        modules.local().call("pane.close", revisioned(call, Local.JSON.createObjectNode().put("pane", pane)), null);
         modules.get(id(call)).panes.remove(pane);
         return call.newObject().put("type", "ok").put("closed", true);
     }
@@ -271,7 +277,7 @@ public final class ModuleFamily implements UhpFamily {
     private Manifest.Setting setting(String id, String key) {
         Manifest.Setting s = manifest(id).settings().get(key);
         if (s == null) {
-            throw UhpException.notFound("module " + id + " declares no setting " + key);
+            throw UhpException.notFound("setting", key, "key", "module " + id + " declares no setting " + key);
         }
         return s;
     }

@@ -3,23 +3,23 @@ package io.artuditu.modules.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.PaneRequest;
+import io.artuditu.model.Workspaces;
 import io.artuditu.sdk.ActionEvent;
 import io.artuditu.sdk.ActionHandler;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.Scope;
-import io.artuditu.uhp.platform.ServerControl;
-import io.artuditu.uhp.platform.UhpDispatcher;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.PaneRequest;
-import io.artuditu.model.Workspaces;
+import io.artuditu.uhp.platform.ServerControl;
+import io.artuditu.uhp.platform.UhpDispatcher;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -197,7 +197,7 @@ public final class Modules implements Directory {
     synchronized ModuleRecord get(String id) {
         ModuleRecord r = records.get(id);
         if (r == null) {
-            throw UhpException.notFound("no module " + id + " (module.list shows the known ones)");
+            throw UhpException.notFound("module", id, "id", "no module " + id + " (module.list shows the known ones)");
         }
         return r;
     }
@@ -573,7 +573,7 @@ public final class Modules implements Directory {
         Manifest m = r.view().manifest();
         Manifest.Action a = m.actions().get(action);
         if (a == null) {
-            throw UhpException.notFound("module " + id + " declares no action " + action);
+            throw UhpException.notFound("action", action, "action", "module " + id + " declares no action " + action);
         }
         ActionHandler java = r.javaActions.get(action);
         if (a.run() == null && java == null) {
@@ -713,7 +713,8 @@ public final class Modules implements Directory {
 
     // ---- panes ----
 
-    String openPane(String id, List<String> command, String cwd, String workspaceId, boolean focus) throws IOException {
+    String openPane(String id, List<String> command, String cwd, String workspaceId, boolean focus,
+            java.util.OptionalLong ifRevision) throws IOException {
         ModuleRecord r = get(id);
         if (!r.enabled()) {
             throw UhpException.invalid("module " + id + " is " + r.view().state());
@@ -731,7 +732,8 @@ public final class Modules implements Directory {
         }
         PaneInfo p;
         try {
-            p = w.open(new PaneRequest(workspaceId, command, dirPath, Map.of("ARTUDITU_MODULE_ID", id), 80, 24, focus));
+            p = w.open(new PaneRequest(workspaceId, command, dirPath, Map.of("ARTUDITU_MODULE_ID", id), 80, 24, focus),
+                    ifRevision);
         } catch (IllegalArgumentException e) {
             throw UhpException.invalid(e.getMessage());
         }
@@ -743,12 +745,12 @@ public final class Modules implements Directory {
     void ownPane(String id, String pane) {
         ModuleRecord r = get(id);
         if (!r.panes.contains(pane)) {
-            throw UhpException.notFound("module " + id + " did not open pane " + pane);
+            throw UhpException.notFound("pane", pane, "pane", "module " + id + " did not open pane " + pane);
         }
         Workspaces w = workspaces;
         if (w != null && w.pane(pane).isEmpty()) {
             r.panes.remove(pane);
-            throw UhpException.notFound("pane " + pane + " is closed");
+            throw UhpException.notFound("pane", pane, "pane", "pane " + pane + " is closed");
         }
     }
 

@@ -7,8 +7,8 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.home.AtomicFiles;
 import java.io.IOException;
-import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -210,7 +210,7 @@ final class UiStore {
             return declaring.get(0);
         }
         if (declaring.isEmpty()) {
-            throw UhpException.notFound("no enabled module declares a " + what + " " + id);
+            throw UhpException.notFound(what, id, "id", "no enabled module declares a " + what + " " + id);
         }
         throw new UhpException(ErrorCode.INVALID_REQUEST, what + " id " + id + " is declared by several modules ("
                 + String.join(", ", declaring.stream().map(Manifest::id).sorted().toList()) + "); give owner",
@@ -220,7 +220,7 @@ final class UiStore {
     private Manifest enabledOwner(String owner) {
         return modules.enabled(owner).orElseThrow(() -> modules.known(owner)
                 ? new UhpException(ErrorCode.INVALID_REQUEST, "module " + owner + " is not enabled", Map.of("path", "owner"))
-                : UhpException.notFound("no module " + owner));
+                : UhpException.notFound("module", owner, "owner", "no module " + owner));
     }
 
     // ---- docks ----
@@ -331,7 +331,7 @@ final class UiStore {
 
     private String enabledOwnerOrKnown(String owner) {
         if (!modules.known(owner)) {
-            throw UhpException.notFound("no module " + owner);
+            throw UhpException.notFound("module", owner, "owner", "no module " + owner);
         }
         return owner;
     }

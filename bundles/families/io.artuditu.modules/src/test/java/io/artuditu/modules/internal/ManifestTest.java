@@ -66,23 +66,25 @@ class ManifestTest {
 
     @Test
     void eachProblemIsNamed() throws Exception {
-        assertTrue(refused(HEAD + "colour = 1\n").startsWith("unknown key colour"));
-        assertTrue(refused(HEAD + "[[docks]]\nid = \"d\"\nwidth = 3\n").startsWith("unknown key docks.width"));
-        assertTrue(refused(HEAD.replace("1.2.3", "one")).contains("version is not a version"));
-        assertTrue(refused(HEAD.replace("[1.0,2.0)", "[1.1,2.0)")).contains("needs Artuditu API [1.1,2.0)"));
-        assertTrue(refused(HEAD.replace("[1.0,2.0)", "nonsense")).contains("api is not a version range"));
-        assertTrue(refused(HEAD.replace("id = \"m\"", "id = \"Bad Id\"")).startsWith("id must be"));
-        assertTrue(refused(HEAD + "scopes = []\n").startsWith("scopes must be a list of 1 to 8"));
-        assertTrue(refused(HEAD + "scopes = [\"root\"]\n").startsWith("unknown scope"));
-        assertTrue(refused(HEAD + "description = \"" + "d".repeat(1025) + "\"\n").startsWith("description must be at most 1024"));
+        assertEquals("colour: is not a known field", refused(HEAD + "colour = 1\n"));
+        assertEquals("docks[0].width: is not a known field", refused(HEAD + "[[docks]]\nid = \"d\"\nwidth = 3\n"));
+        assertTrue(refused(HEAD.replace("1.2.3", "one")).startsWith("version: must be an OSGi version"));
+        assertTrue(refused(HEAD.replace("[1.0,2.0)", "[1.1,2.0)")).startsWith("api: module needs Artuditu API [1.1,2.0)"));
+        assertTrue(refused(HEAD.replace("[1.0,2.0)", "nonsense")).startsWith("api: must be a version range"));
+        assertTrue(refused(HEAD.replace("id = \"m\"", "id = \"Bad Id\"")).startsWith("id: must match ^[a-z0-9]"));
+        assertEquals("scopes: must have at least 1 items", refused(HEAD + "scopes = []\n"));
+        assertTrue(refused(HEAD + "scopes = [\"root\"]\n").startsWith("scopes[0]: must be one of [\"read\""));
+        assertEquals("description: must be at most 1024 bytes",
+                refused(HEAD + "description = \"" + "d".repeat(1025) + "\"\n"));
         assertTrue(refused(HEAD + "name = \"x\"\n").contains("not valid TOML"), "a key given twice");
         assertTrue(refused(HEAD + "[[settings]]\nkey = \"n\"\ntype = \"integer\"\ndefault = 0\nmin = 1\n")
-                .contains("default must be from 1"));
-        assertTrue(refused(HEAD + "[[settings]]\nkey = \"n\"\ntype = \"string\"\ndefault = \"x\"\nmin = 1\n")
-                .contains("min and max need type = \"integer\""));
-        assertTrue(refused(HEAD + "[[actions]]\nid = \"a\"\nrun = \"a.sh\"\nevery_ms = 999\n").contains("no such file"),
-                "the file is checked first");
-        assertTrue(refused("").contains("id is required"), "an empty file");
+                .startsWith("settings[0].default: must be from 1"));
+        assertEquals("settings[0].min: needs type = \"integer\"",
+                refused(HEAD + "[[settings]]\nkey = \"n\"\ntype = \"string\"\ndefault = \"x\"\nmin = 1\n"));
+        assertEquals("actions[0].every_ms: must be at least 1000",
+                refused(HEAD + "[[actions]]\nid = \"a\"\nrun = \"a.sh\"\nevery_ms = 999\n"),
+                "the schema is checked whole before the action file is looked at");
+        assertEquals("id: is required", refused(""), "an empty file");
         assertTrue(refused(HEAD + "description = \"" + "x".repeat(Manifest.MAX_BYTES) + "\"\n").contains("larger than"));
     }
 
@@ -111,6 +113,6 @@ class ManifestTest {
         assertTrue(assertThrows(Manifest.Invalid.class, () -> bundle(HEAD + "[[actions]]\nid = \"a\"\nevery_ms = 1000\n"))
                 .getMessage().contains("schedules its own work"));
         assertTrue(assertThrows(Manifest.Invalid.class, () -> bundle(HEAD + "on_enable = \"a\"\n[[actions]]\nid = \"a\"\n"))
-                .getMessage().contains("on_enable is for script modules"));
+                .getMessage().startsWith("on_enable: is for script modules"));
     }
 }

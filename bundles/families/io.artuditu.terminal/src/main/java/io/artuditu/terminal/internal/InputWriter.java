@@ -90,9 +90,8 @@ final class InputWriter {
     private Written write(Screen s, byte[] bytes, boolean bracketed) {
         long revision = s.revision();
         Pty pty = s.pty();
-        s.typed();
         try {
-            pty.write(bytes);
+            s.input(bytes);
         } catch (PtyInputException e) {
             if (e.reason() == PtyInputException.Reason.EXITED) {
                 throw terminals.exitedDuringCall(s);

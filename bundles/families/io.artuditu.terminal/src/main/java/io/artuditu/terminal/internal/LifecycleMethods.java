@@ -2,15 +2,15 @@ package io.artuditu.terminal.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.PaneRequest;
+import io.artuditu.model.Workspaces;
 import io.artuditu.pty.Pty;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.events.EventWaiter;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.PaneRequest;
-import io.artuditu.model.Workspaces;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +55,7 @@ final class LifecycleMethods {
         Map<String, String> env = env(p.get("env"));
         String workspace = p.has("workspace_id") ? p.get("workspace_id").textValue() : null;
         if (workspace != null && ws.workspaces().stream().noneMatch(w -> w.id().equals(workspace))) {
-            throw new UhpException(ErrorCode.NOT_FOUND, "no workspace " + workspace,
+            throw UhpException.notFound("workspace", workspace, "workspace_id", "no workspace " + workspace,
                     Map.of("workspace_id", workspace, "state", "unknown"));
         }
         if (ws.panes().size() >= Workspaces.MAX_PANES) {
@@ -69,7 +69,8 @@ final class LifecycleMethods {
         int rows = p.path("rows").asInt(24);
         PaneInfo pane;
         try {
-            pane = ws.open(new PaneRequest(workspace, command, cwd, env, cols, rows, p.path("focus").asBoolean(false)));
+            pane = ws.open(new PaneRequest(workspace, command, cwd, env, cols, rows, p.path("focus").asBoolean(false)),
+                    call.ifRevision());
         } catch (IllegalArgumentException e) {
             throw new UhpException(ErrorCode.INVALID_REQUEST, e.getMessage());
         } catch (IOException | IllegalStateException e) {

@@ -1,7 +1,7 @@
 package io.artuditu.terminal.internal;
 
 import io.artuditu.pty.proc.ProcessScan;
-import io.artuditu.model.TerminalMetrics;
+import io.artuditu.vt.TerminalMetrics;
 import java.util.Map;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Activate;

@@ -5,7 +5,7 @@ import io.artuditu.pty.PtyInputException;
 import io.artuditu.pty.PtyListener;
 import io.artuditu.vt.Limits;
 import io.artuditu.vt.Terminal;
-import io.artuditu.model.TerminalMetrics;
+import io.artuditu.vt.TerminalMetrics;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -111,6 +111,18 @@ public final class Screen implements PtyListener {
     public void typed() {
         typedSinceChange.set(true);
         notifier.typed(this);
+    }
+
+    /**
+     * The one input path: {@link #typed} then one write to the PTY's bounded input queue.
+     * Every client's input takes it (attach streams, the pane and terminal input methods, the
+     * agents family through {@code TerminalScreens.write}).
+     *
+     * @throws PtyInputException the program exited, or its input queue is full; nothing queued
+     */
+    public void input(byte[] bytes) throws io.artuditu.pty.PtyInputException {
+        typed();
+        pty.write(bytes);
     }
 
     /**

@@ -1,16 +1,21 @@
 package io.artuditu.terminal.internal;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.PtyHost;
 import io.artuditu.pty.PtyTracker;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.schema.TargetSpec;
+import io.artuditu.uhp.platform.TargetResolver;
 import io.artuditu.vt.Limits;
 import io.artuditu.vt.Terminal;
 import io.artuditu.vt.TerminalScreens;
-import io.artuditu.model.TerminalTitles;
+import io.artuditu.vt.TerminalTitles;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -27,11 +32,11 @@ import org.osgi.service.component.annotations.Reference;
  * gets evidence (its exit status) rather than a bare "not found"; the newest
  * {@value #EXITED_KEPT} are kept.
  */
-@Component(service = {Screens.class, TerminalTitles.class, TerminalScreens.class}, immediate = true)
-public final class Screens implements PtyTracker, TerminalTitles, TerminalScreens {
+@Component(service = {Screens.class, TerminalTitles.class, TerminalScreens.class, TargetResolver.class},
+        immediate = true)
+public final class Screens implements PtyTracker, TerminalTitles, TerminalScreens, TargetResolver {
     static final int EXITED_KEPT = 64;
     /** The variable the workspace model gives every pane's process its pane id in. */
-    static final String PANE_ENV = "ARTUDITU_PANE_ID";
     /** Scrollback bytes per pane until the {@code pane} config section says otherwise (10 MiB, the spec's example). */
     public static final long DEFAULT_HISTORY_BUDGET = 10L << 20;
     /** Scrollback bytes of all live screens together, until the config section says otherwise (512 MiB). */
@@ -58,8 +63,6 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     private final Notifier notifier = new Notifier(counters);
     private final Map<String, Screen> live = new ConcurrentHashMap<>();
     private final Map<String, Exited> exited = new LinkedHashMap<>();
-    /** The same records by pane id, guarded by {@link #exited}; the newest {@value #EXITED_KEPT}. */
-    private final Map<String, Exited> exitedPanes = new LinkedHashMap<>();
     private final AutoCloseable tracking;
     private volatile long historyBudget = DEFAULT_HISTORY_BUDGET;
     /** Guards listener calls together with {@link #live} changes, so a new listener misses and repeats nothing. */
@@ -115,17 +118,10 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
     @Override
     public void exited(Pty pty, int status) {
         Exited record = new Exited(pty.id(), status, System.currentTimeMillis());
-        String pane = pty.env().get(PANE_ENV);
         synchronized (exited) {
             exited.put(pty.id(), record);
             while (exited.size() > EXITED_KEPT) {
                 exited.remove(exited.keySet().iterator().next());
-            }
-            if (pane != null) {
-                exitedPanes.put(pane, record);
-                while (exitedPanes.size() > EXITED_KEPT) {
-                    exitedPanes.remove(exitedPanes.keySet().iterator().next());
-                }
             }
         }
         Screen s;
@@ -189,16 +185,55 @@ public final class Screens implements PtyTracker, TerminalTitles, TerminalScreen
         return notifier.watchInput(typed);
     }
 
-    /**
-     * What is known about the process of a pane that exited recently, by pane id (from the
-     * PTY's {@code ARTUDITU_PANE_ID}, which the workspace model sets): evidence for a call
-     * naming a pane that has left the model with its process.
-     */
-    public Optional<Exited> exitedPane(String paneId) {
-        synchronized (exited) {
-            return Optional.ofNullable(exitedPanes.get(paneId));
-        }
+    // ---------------------------------------------------------------- terminal targets
+
+    @Override
+    public Set<TargetSpec.Kind> kinds() {
+        return Set.of(TargetSpec.Kind.TERMINAL);
     }
+
+    /**
+     * The live screen a terminal target names ({@code terminal_id}; the contract makes it
+     * required, so it never falls back to the focus), or {@code not_found} with what is known.
+     */
+    @Override
+    public Object resolve(TargetSpec spec, ObjectNode params) {
+        String id = params.get(spec.idField()).textValue();
+        return screen(id).orElseThrow(() -> notFound(id, spec.idField()));
+    }
+
+    /** {@code not_found} for a terminal that is not live: its exit when known, else "unknown". */
+    public UhpException notFound(String terminalId, String field) {
+        Map<String, Object> d = evidence(terminalId);
+        String what = "exited".equals(d.get("state")) ? "has exited" : "is not known to this server";
+        return UhpException.notFound("terminal", terminalId, field, "terminal " + terminalId + " " + what, d);
+    }
+
+    /** What is known about a terminal that is not live, as error details. */
+    public Map<String, Object> evidence(String terminalId) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("terminal_id", terminalId);
+        Optional<Exited> gone = exited(terminalId);
+        if (gone.isPresent()) {
+            d.put("state", "exited");
+            d.put("exit_status", gone.get().status());
+            d.put("exited_at_ms", gone.get().exitedMillis());
+        } else {
+            d.put("state", "unknown");
+        }
+        return d;
+    }
+
+    @Override
+    public void write(String terminalId, byte[] bytes) throws java.io.IOException {
+        Screen s = terminalId == null ? null : live.get(terminalId);
+        if (s == null) {
+            throw new io.artuditu.pty.PtyInputException(io.artuditu.pty.PtyInputException.Reason.EXITED, 0,
+                    "terminal " + terminalId + " is not live");
+        }
+        s.input(bytes);
+    }
+
 
     /** What is known about a terminal that exited recently. */
     public Optional<Exited> exited(String terminalId) {

@@ -2,9 +2,9 @@ package io.artuditu.terminal.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.Workspaces;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.vt.Notification;
-import io.artuditu.model.Workspaces;
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashSet;
 import java.util.List;

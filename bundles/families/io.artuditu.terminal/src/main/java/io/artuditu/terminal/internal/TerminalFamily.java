@@ -1,10 +1,10 @@
 package io.artuditu.terminal.internal;
 
+import io.artuditu.model.Workspaces;
 import io.artuditu.pty.proc.ProcessScan;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.model.Workspaces;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;

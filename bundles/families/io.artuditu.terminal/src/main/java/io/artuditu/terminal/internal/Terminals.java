@@ -1,12 +1,11 @@
 package io.artuditu.terminal.internal;
 
-import io.artuditu.pty.Pty;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.UhpException;
-import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.model.PaneInfo;
 import io.artuditu.model.Workspaces;
+import io.artuditu.pty.Pty;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.events.EventBus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -51,36 +50,19 @@ final class Terminals {
         return b == null ? 0 : b.sequence();
     }
 
-    /**
-     * The live screen the call's declared terminal target names ({@code terminal_id}; the
-     * contract makes it required, so it never falls back to the focus), or {@code not_found}
-     * with evidence.
-     */
+    /** The live screen the call's declared terminal target names, as the dispatcher resolved it. */
     Screen live(Call call) {
-        String id = call.params().get(TerminalFamily.CONTRACT.method(call.method()).orElseThrow().target().idField()).textValue();
-        return screens.screen(id).orElseThrow(() -> notFound(id));
+        return call.target(Screen.class);
     }
 
     /** {@code not_found} for a terminal that is not live: its exit when known, else "unknown". */
     UhpException notFound(String terminalId) {
-        Map<String, Object> d = evidence(terminalId);
-        String what = "exited".equals(d.get("state")) ? "has exited" : "is not known to this server";
-        return new UhpException(ErrorCode.NOT_FOUND, "terminal " + terminalId + " " + what, d);
+        return screens.notFound(terminalId, "terminal_id");
     }
 
     /** What is known about a terminal that is not live, as error details. */
     Map<String, Object> evidence(String terminalId) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("terminal_id", terminalId);
-        Optional<Screens.Exited> gone = screens.exited(terminalId);
-        if (gone.isPresent()) {
-            d.put("state", "exited");
-            d.put("exit_status", gone.get().status());
-            d.put("exited_at_ms", gone.get().exitedMillis());
-        } else {
-            d.put("state", "unknown");
-        }
-        return d;
+        return screens.evidence(terminalId);
     }
 
     /** The input was refused because the child exited: not_found with what is known now. */
@@ -95,7 +77,8 @@ final class Terminals {
         } else if (s.pty().exitStatus().isPresent()) {
             d.put("exit_status", s.pty().exitStatus().getAsInt());
         }
-        return new UhpException(ErrorCode.NOT_FOUND, "terminal " + s.terminalId() + " has exited", d);
+        return UhpException.notFound("terminal", s.terminalId(), "terminal_id", "terminal " + s.terminalId()
+                + " has exited", d);
     }
 
     /** The pane showing the PTY: the model's answer, else the id the model put in its environment. */

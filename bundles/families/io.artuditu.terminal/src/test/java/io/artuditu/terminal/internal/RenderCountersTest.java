@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.PaneRequest;
+import io.artuditu.model.WorkspaceInfo;
+import io.artuditu.model.Workspaces;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.SpawnRequest;
 import io.artuditu.pty.internal.Host;
@@ -12,11 +16,7 @@ import io.artuditu.terminal.internal.RenderCounters.Count;
 import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.StreamSink;
 import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.PaneRequest;
-import io.artuditu.model.TerminalMetrics;
-import io.artuditu.model.WorkspaceInfo;
-import io.artuditu.model.Workspaces;
+import io.artuditu.vt.TerminalMetrics;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -270,7 +270,7 @@ class RenderCountersTest {
     /** Events need panes only to name them; none here. */
     static final class NoPanes implements Workspaces {
         @Override
-        public PaneInfo open(PaneRequest request) {
+        public PaneInfo open(PaneRequest request, java.util.OptionalLong ifRevision) {
             throw new UnsupportedOperationException();
         }
 
@@ -310,7 +310,7 @@ class RenderCountersTest {
         }
 
         @Override
-        public <T> T change(Operation<T> operation) {
+        public <T> T change(java.util.OptionalLong ifRevision, Operation<T> operation) {
             throw new UnsupportedOperationException();
         }
     }

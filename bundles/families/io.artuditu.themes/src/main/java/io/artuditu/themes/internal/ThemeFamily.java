@@ -1,6 +1,7 @@
 package io.artuditu.themes.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,8 +20,10 @@ import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
-import java.lang.System.Logger;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
+import java.lang.System.Logger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -52,10 +55,11 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     static final String SECTION = "theme";
     private static final Logger LOG = System.getLogger(ThemeFamily.class.getName());
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** The table's schema and defaults, {@code theme-config.json} beside this class. */
+    private static final JsonNode SECTION_DOC = sectionDoc();
 
     private final Themes themes;
     private final FamilyContract contract;
-    private final JsonNode schema;
     private final FolderWatch watch;
     private final BundleTracker<ModuleThemes> modules;
     /** Why the config is changing on this thread: theme.use says "use", else it is "config". */
@@ -93,7 +97,6 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
         builtinProblems.forEach(p -> LOG.log(Level.ERROR, "themes: built-in " + p.file() + ": " + p.message()));
         this.themes = new Themes(folder, builtins, Registry.FALLBACK, () -> bus);
         themes.reload("reload");
-        this.schema = sectionSchema();
         this.contract = FamilyContract.load(ThemeFamily.class, "protocol/uhp/v1/themes.json")
                 .route("theme.list", this::list)
                 .route("theme.path", this::path)
@@ -153,12 +156,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
 
     @Override
     public JsonNode schema() {
-        return schema;
+        return SECTION_DOC.get("schema").deepCopy();
     }
 
     @Override
     public ObjectNode defaults() {
-        return JSON.objectNode().put("id", Registry.FALLBACK);
+        return (ObjectNode) SECTION_DOC.get("defaults").deepCopy();
     }
 
     /** {@code config.theme} is the id, as the reference speaks of it; the file keeps {@code [theme] id}. */
@@ -175,8 +178,8 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     /** theme.use and config.patch alike: an id the current registry lacks is not_found. */
     private void requireKnown(String id) {
         if (!themes.state().listing().byId().containsKey(id)) {
-            throw new UhpException(ErrorCode.NOT_FOUND, "no theme '" + id
-                    + "' (theme.list shows the ids); nothing changed", Map.of("id", id));
+            throw UhpException.notFound("theme", id, "id", "no theme '" + id
+                    + "' (theme.list shows the ids); nothing changed");
         }
     }
 
@@ -186,12 +189,15 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
         themes.configured(Themes.idOf(values), why == null ? "config" : why);
     }
 
-    private static JsonNode sectionSchema() {
-        ObjectNode s = JSON.objectNode().put("type", "object").put("additionalProperties", false);
-        s.putObject("properties").putObject("id").put("type", "string").put("minLength", 1).put("maxLength", 64)
-                .put("pattern", "^[a-z0-9][a-z0-9_.-]*$")
-                .put("description", "The selected theme's id (theme.list); a missing one falls back to default.");
-        return s;
+    private static JsonNode sectionDoc() {
+        try (InputStream in = ThemeFamily.class.getResourceAsStream("theme-config.json")) {
+            if (in == null) {
+                throw new IllegalStateException("theme-config.json is missing from the themes bundle");
+            }
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // ------------------------------------------------------------------ methods

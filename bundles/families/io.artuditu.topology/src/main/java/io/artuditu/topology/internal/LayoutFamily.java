@@ -6,18 +6,18 @@ import static io.artuditu.topology.internal.Rows.strings;
 import static io.artuditu.topology.internal.Rows.text;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
-import io.artuditu.model.topology.LayoutOps;
 import io.artuditu.model.topology.Layouts;
 import io.artuditu.model.topology.Node;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Target;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
+import io.artuditu.topology.internal.rules.LayoutOps;
+import io.artuditu.topology.internal.rules.TopologyOps;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.util.ArrayList;
 import java.util.List;
 import org.osgi.service.component.annotations.Activate;
@@ -26,7 +26,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The layout methods (layouts.json): export, apply, set_split_ratio, on the named or active
- * pane tab (resolved by {@link Routes}; dashboards are refused by {@link LayoutOps}). See
+ * pane tab (resolved by the dispatcher; dashboards are refused by {@link LayoutOps}). See
  * docs/protocol/layouts.md.
  */
 @Component(service = UhpFamily.class)

@@ -2,8 +2,8 @@ package io.artuditu.topology.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.model.AgentStates;
-import io.artuditu.model.TerminalMetrics;
+import io.artuditu.agents.api.AgentStates;
+import io.artuditu.vt.TerminalMetrics;
 import java.util.Map;
 import java.util.Optional;
 

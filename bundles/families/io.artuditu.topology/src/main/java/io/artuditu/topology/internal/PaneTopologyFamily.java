@@ -9,26 +9,26 @@ import static io.artuditu.topology.internal.Rows.ok;
 import static io.artuditu.topology.internal.Rows.paneRow;
 import static io.artuditu.topology.internal.Rows.rect;
 import static io.artuditu.topology.internal.Rows.text;
-import static io.artuditu.model.topology.TopologyException.invalid;
-import static io.artuditu.model.topology.TopologyException.missing;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.model.AgentStates;
-import io.artuditu.model.TerminalMetrics;
+import io.artuditu.agents.api.AgentStates;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Direction;
 import io.artuditu.model.topology.Geometry;
-import io.artuditu.model.topology.PaneOps;
+import io.artuditu.model.topology.Lifecycle;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Target;
-import io.artuditu.model.topology.Targets;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
+import io.artuditu.topology.internal.rules.PaneOps;
+import io.artuditu.topology.internal.rules.TopologyOps;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.vt.TerminalMetrics;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +42,8 @@ import org.osgi.service.component.annotations.ReferencePolicy;
  * The pane methods about place and shape (panes.json, beside the terminal bundle's pane
  * I/O methods): list, get, current, layout, neighbor, edges, split, move, swap, focus,
  * focus_direction, resize, zoom, rename, purpose, close. An omitted pane is the focused
- * one, resolved by {@link Routes}; the rules are {@link PaneOps}. See docs/protocol/panes.md.
+ * one; the dispatcher resolves it (and {@code pane.move}'s destination tab, {@code pane.swap}'s
+ * second pane); the rules are {@link PaneOps}. See docs/protocol/panes.md.
  */
 @Component(service = UhpFamily.class)
 public final class PaneTopologyFamily implements UhpFamily {
@@ -111,7 +112,7 @@ public final class PaneTopologyFamily implements UhpFamily {
     }
 
     static ObjectNode current(Call call, Topology s, Target t) {
-        String id = s.focusedPane().orElseThrow(() -> missing("pane", "there is no focused pane"));
+        String id = s.focusedPane().orElseThrow(() -> UhpException.notFound("pane", null, null, "there is no focused pane"));
         return paneRow(s, id, call.newObject().put("type", "pane"));
     }
 
@@ -177,16 +178,16 @@ public final class PaneTopologyFamily implements UhpFamily {
     }
 
     static Change<ObjectNode> move(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        Topology.Location dest = Targets.tabIn(s, t.workspace(), call.params(), "tab", "tab_id");
+        Target dest = call.target("to", Target.class);
         boolean newTab = Boolean.TRUE.equals(bool(call.params(), "new_tab"));
-        return then(ops.panes().move(s, t.pane(), dest == null ? null : dest.tab().id(), newTab),
+        return then(ops.panes().move(s, t.pane(), dest == null ? null : dest.tabId(), newTab),
                 (n, m) -> F.objectNode().put("type", "pane_move").put("pane", m.pane()).put("workspace", m.workspace())
                         .put("tab", m.tab()));
     }
 
     static Change<ObjectNode> swap(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
         String a = t.pane();
-        String b = text(call.params(), "with");
+        String b = call.target("with", Target.class).pane();
         return then(ops.panes().swap(s, a, b), (n, r) -> F.objectNode().put("type", "pane_swap").put("pane", a)
                 .put("with", b));
     }
@@ -230,6 +231,6 @@ public final class PaneTopologyFamily implements UhpFamily {
 
     static Change<ObjectNode> close(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
         String id = t.pane();
-        return then(ops.removePane(s, id), (n, r) -> F.objectNode().put("type", "pane_close").put("pane", id));
+        return then(Lifecycle.removePane(s, id), (n, r) -> F.objectNode().put("type", "pane_close").put("pane", id));
     }
 }

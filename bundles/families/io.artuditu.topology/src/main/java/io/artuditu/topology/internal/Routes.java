@@ -1,30 +1,29 @@
 package io.artuditu.topology.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.ErrorCode;
-import io.artuditu.uhp.api.UhpException;
-import io.artuditu.uhp.api.MethodHandler;
-import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.uhp.api.schema.MethodContract;
-import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Target;
-import io.artuditu.model.topology.Targets;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
+import io.artuditu.topology.internal.rules.TopologyOps;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.ErrorCode;
+import io.artuditu.uhp.api.MethodHandler;
+import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
  * How a topology method is wired: its contract row (from the family's file in this
- * bundle), its declared target resolved once by {@link Targets} (for a change, against the
- * very state the change runs on, on the app loop), then its handler. A read sees one
- * {@link Workspaces#topology()}; a change runs as one {@link Workspaces#change} and answers
- * from the state it produced. One family's route table: {@code new Routes(…).read(…).edit(…).bind()}.
+ * bundle), then its handler, which gets the target the dispatcher resolved
+ * ({@link Call#target}). A read answers from the instant its target was resolved in (or,
+ * naming none, the current one); a change runs as one {@link Workspaces#change} on the
+ * model's app loop, with the request's {@code if_revision} checked there, finds its target
+ * again by its ids, and answers from the state it produced. One family's route table:
+ * {@code new Routes(…).read(…).edit(…).bind()}.
  */
 final class Routes {
     /** A read: the state it reads and its resolved target (null when the method declares none). */
@@ -33,7 +32,7 @@ final class Routes {
         ObjectNode read(Call call, Topology s, Target target);
     }
 
-    /** A change: the state it runs on, its resolved target, the operations and the spawner. */
+    /** A change: the state it runs on, its resolved target, the rules and the spawner. */
     @FunctionalInterface
     interface Edit {
         Change<ObjectNode> edit(Call call, Topology s, Target target, TopologyOps ops, Spawner sp) throws IOException;
@@ -49,13 +48,13 @@ final class Routes {
 
     /** A read of {@code name}. */
     Routes read(String name, Read read) {
-        binder.routeWith(name, c -> readHandler(c, read));
+        binder.routeWith(name, c -> readHandler(c.target() != null, read));
         return this;
     }
 
     /** A change by {@code name}. */
     Routes edit(String name, Edit edit) {
-        binder.routeWith(name, c -> editHandler(c, edit));
+        binder.routeWith(name, c -> editHandler(c.target() != null, edit));
         return this;
     }
 
@@ -64,20 +63,18 @@ final class Routes {
         return binder.bind();
     }
 
-    private MethodHandler readHandler(MethodContract c, Read read) {
-        TargetSpec spec = c.target();
+    private MethodHandler readHandler(boolean targeted, Read read) {
         return call -> {
-            Topology s = workspaces.topology();
-            return read.read(call, s, spec == null ? null : Targets.resolve(s, spec, call.params()));
+            Target t = targeted ? call.target(Target.class) : null;
+            return read.read(call, t != null ? t.state() : workspaces.topology(), t);
         };
     }
 
-    private MethodHandler editHandler(MethodContract c, Edit edit) {
-        TargetSpec spec = c.target();
+    private MethodHandler editHandler(boolean targeted, Edit edit) {
         return call -> {
+            Target t = targeted ? call.target(Target.class) : null;
             try {
-                return workspaces.change((s, ops, sp) -> edit.edit(call, s,
-                        spec == null ? null : Targets.resolve(s, spec, call.params()), ops, sp));
+                return workspaces.change(call.ifRevision(), (s, sp) -> edit.edit(call, s, t, TopologyOps.of(sp), sp));
             } catch (IOException e) {
                 throw new UhpException(ErrorCode.SPAWN_FAILED, "the pane's process could not be started: "
                         + e.getMessage(), Map.of("reason", "spawn_failed"));

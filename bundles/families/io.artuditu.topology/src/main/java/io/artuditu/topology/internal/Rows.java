@@ -1,6 +1,6 @@
 package io.artuditu.topology.internal;
 
-import static io.artuditu.model.topology.TopologyException.invalid;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,7 +13,7 @@ import io.artuditu.model.topology.Rect;
 import io.artuditu.model.topology.Tab;
 import io.artuditu.model.topology.Topology;
 import io.artuditu.model.topology.Workspace;
-import io.artuditu.model.topology.WorkspaceOps;
+import io.artuditu.topology.internal.rules.WorkspaceOps;
 import java.util.List;
 
 /**

@@ -8,25 +8,22 @@ import static io.artuditu.topology.internal.Rows.ok;
 import static io.artuditu.topology.internal.Rows.strings;
 import static io.artuditu.topology.internal.Rows.tabRow;
 import static io.artuditu.topology.internal.Rows.text;
-import static io.artuditu.model.topology.TopologyException.invalid;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.uhp.api.schema.TargetSpec;
-import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.TabKind;
-import io.artuditu.model.topology.TabOps;
 import io.artuditu.model.topology.Target;
-import io.artuditu.model.topology.Targets;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
 import io.artuditu.model.topology.Workspace;
+import io.artuditu.topology.internal.rules.TabOps;
+import io.artuditu.topology.internal.rules.TopologyOps;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -34,16 +31,14 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The tab methods (tabs.json): list, get, new, focus, move, swap, rename, close. Positions
- * are 1-based within the named or active workspace. Targets are resolved by {@link Routes};
- * the rules are {@link TabOps}. See docs/protocol/tabs.md.
+ * are 1-based within the named or active workspace. Targets are resolved by the dispatcher
+ * ({@code target}, and {@code tab.swap}'s second tab under {@code targets.with}); the rules are
+ * {@link TabOps}. See docs/protocol/tabs.md.
  */
 @Component(service = UhpFamily.class)
 public final class TabFamily implements UhpFamily {
     /** The family's contract, in this bundle. */
     private static final FamilyContract CONTRACT = FamilyContract.load(TabFamily.class, "protocol/uhp/v1/tabs.json");
-    /** tab.swap's second tab, resolved by the same rule as its first. */
-    private static final TargetSpec WITH = CONTRACT.method("tab.swap").map(MethodContract::target)
-            .map(t -> t.fields("with_tab_id", "with")).orElse(null);
 
     private final FamilyContract contract;
 
@@ -91,7 +86,7 @@ public final class TabFamily implements UhpFamily {
         String k = text(call.params(), "kind");
         TabKind kind = k == null ? TabKind.PANES
                 : TabKind.of(k).orElseThrow(() -> invalid("kind", "invalid", "unknown tab kind " + k));
-        String wsId = t.workspace().id();
+        String wsId = t.workspaceId();
         return then(ops.tabs().create(s, wsId, kind, text(call.params(), "name"), sp), (n, tabId) -> {
             Topology.Location at = n.locateTab(tabId).orElseThrow();
             return F.objectNode().put("type", "tab_new").put("workspace", at.workspaceIndex())
@@ -105,24 +100,20 @@ public final class TabFamily implements UhpFamily {
     }
 
     static Change<ObjectNode> move(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        Integer from = t.named() ? t.tab().tabIndex() + 1 : null;
-        return then(ops.tabs().move(s, t.workspace().id(), from, integer(call.params(), "to"), direction(call.params())),
+        return then(ops.tabs().move(s, t.tabId(), t.named(), integer(call.params(), "to"), direction(call.params())),
                 (n, m) -> F.objectNode().put("type", "tab_move").put("from", m.from()).put("to", m.to())
                         .put("active", m.active()));
     }
 
     static Change<ObjectNode> swap(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        Target with = Targets.resolve(s, WITH, call.params());
-        if (!with.workspace().id().equals(t.workspace().id())) {
-            throw invalid("with_tab_id", "other_workspace", "both tabs must be in the same workspace");
-        }
-        return then(ops.tabs().swap(s, t.workspace().id(), t.tab().tabIndex() + 1, with.tab().tabIndex() + 1),
+        Target with = call.target("with", Target.class);
+        return then(ops.tabs().swap(s, t.tabId(), with.tabId()),
                 (n, m) -> F.objectNode().put("type", "tab_swap").put("tab", m.from()).put("with", m.to())
                         .put("active", m.active()));
     }
 
     static Change<ObjectNode> rename(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        return then(ops.tabs().rename(s, t.workspace().id(), t.tab().tabIndex() + 1, text(call.params(), "name")),
+        return then(ops.tabs().rename(s, t.tabId(), text(call.params(), "name")),
                 (n, r) -> ok());
     }
 

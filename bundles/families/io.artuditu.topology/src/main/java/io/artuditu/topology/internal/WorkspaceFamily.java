@@ -10,22 +10,22 @@ import static io.artuditu.topology.internal.Rows.ok;
 import static io.artuditu.topology.internal.Rows.strings;
 import static io.artuditu.topology.internal.Rows.text;
 import static io.artuditu.topology.internal.Rows.workspaceRow;
-import static io.artuditu.model.topology.TopologyException.invalid;
+import static io.artuditu.uhp.api.UhpException.invalid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.artuditu.uhp.api.Call;
-import io.artuditu.uhp.api.UhpFamily;
-import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Spawner;
 import io.artuditu.model.topology.Target;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
 import io.artuditu.model.topology.Workspace;
-import io.artuditu.model.topology.WorkspaceOps;
+import io.artuditu.topology.internal.rules.TopologyOps;
+import io.artuditu.topology.internal.rules.WorkspaceOps;
+import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpFamily;
+import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -39,8 +39,8 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * The workspace methods (workspaces.json): list, get, open, focus, rename, pin, move,
- * move_block, report_metadata, close. Targets are resolved by {@link Routes}; the rules are
- * {@link WorkspaceOps}. See docs/protocol/workspaces.md.
+ * move_block, report_metadata, close. Targets are resolved by the dispatcher; the rules are
+ * {@link WorkspaceOps} and, for opening one, the model's {@code Lifecycle}. See docs/protocol/workspaces.md.
  */
 @Component(service = UhpFamily.class)
 public final class WorkspaceFamily implements UhpFamily {
@@ -95,7 +95,7 @@ public final class WorkspaceFamily implements UhpFamily {
         } catch (InvalidPathException e) {
             throw invalid("cwd", "malformed", "cwd is not a valid path");
         }
-        return then(ops.openWorkspace(s, folder, text(p, "name"), sp), (n, id) -> {
+        return then(ops.lifecycle().openWorkspace(s, folder, text(p, "name"), sp), (n, id) -> {
             Workspace w = n.workspace(id).orElseThrow();
             return F.objectNode().put("type", "workspace_open").put("workspace_id", id)
                     .put("workspace", n.workspaceIndex(id)).put("name", w.name()).put("cwd", w.cwd().toString())
@@ -104,16 +104,16 @@ public final class WorkspaceFamily implements UhpFamily {
     }
 
     static Change<ObjectNode> focus(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        return then(ops.workspaces().focus(s, t.workspace().id()), (n, r) -> ok());
+        return then(ops.workspaces().focus(s, t.workspaceId()), (n, r) -> ok());
     }
 
     static Change<ObjectNode> rename(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        return then(ops.workspaces().rename(s, t.workspace().id(), text(call.params(), "name")),
+        return then(ops.workspaces().rename(s, t.workspaceId(), text(call.params(), "name")),
                 (n, w) -> info(n, "workspace_rename", w.id()));
     }
 
     static Change<ObjectNode> pin(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        return then(ops.workspaces().pin(s, t.workspace().id(), bool(call.params(), "pinned")),
+        return then(ops.workspaces().pin(s, t.workspaceId(), bool(call.params(), "pinned")),
                 (n, w) -> info(n, "workspace_pin", w.id()));
     }
 
@@ -126,7 +126,7 @@ public final class WorkspaceFamily implements UhpFamily {
     }
 
     static Change<ObjectNode> move(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        int from = t.workspaceIndex();
+        int from = s.workspaceIndex(s.requireWorkspace(t.workspaceId()).id());
         int to = integer(call.params(), "to");
         return then(ops.workspaces().move(s, from, to), (n, r) -> F.objectNode().put("type", "workspace_move")
                 .put("from", from).put("to", to).set("active", activeIndex(n)));
@@ -151,7 +151,7 @@ public final class WorkspaceFamily implements UhpFamily {
         Map<String, Object> entries = new LinkedHashMap<>();
         p.get("metadata").fields().forEachRemaining(e -> entries.put(e.getKey(), metadataValue(e.getKey(), e.getValue())));
         boolean replace = Boolean.TRUE.equals(bool(p, "replace"));
-        return then(ops.workspaces().reportMetadata(s, t.workspace().id(), entries, replace), (n, w) -> F.objectNode()
+        return then(ops.workspaces().reportMetadata(s, t.workspaceId(), entries, replace), (n, w) -> F.objectNode()
                 .put("type", "workspace_metadata").put("workspace", n.workspaceIndex(w.id())).put("workspace_id", w.id())
                 .<ObjectNode>set("metadata", metadata(w)).put("changed", n != s));
     }
@@ -172,7 +172,7 @@ public final class WorkspaceFamily implements UhpFamily {
     }
 
     static Change<ObjectNode> close(Call call, Topology s, Target t, TopologyOps ops, Spawner sp) {
-        String id = t.workspace().id();
+        String id = t.workspaceId();
         return then(ops.workspaces().close(s, id), (n, gone) -> F.objectNode().put("type", "workspace_close")
                 .put("workspace_id", id).set("closed_panes", strings(gone)));
     }

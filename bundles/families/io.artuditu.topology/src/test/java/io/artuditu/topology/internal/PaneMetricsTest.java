@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.FamilyContract;
-import io.artuditu.model.TerminalMetrics;
+import io.artuditu.vt.TerminalMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -64,6 +64,30 @@ public interface EventBus {
     }
 
     /**
+     * Refuses a change whose {@code if_revision} is stale: application state changed after
+     * it (an {@linkplain #publishObservation observation} does not count), or it names a
+     * revision this bus never gave out. Call it where the change is made, in the same
+     * critical section as the change and its events, so no other change slips in between.
+     *
+     * @throws io.artuditu.uhp.api.UhpException {@code revision_conflict} with details
+     *     {@code {"revision": current}}; nothing should run
+     */
+    default void checkRevision(long ifRevision) {
+        long current = sequence();
+        long changed = stateSequence();
+        if (ifRevision < changed) {
+            throw new io.artuditu.uhp.api.UhpException(io.artuditu.uhp.api.ErrorCode.REVISION_CONFLICT, "if_revision "
+                    + ifRevision + " is stale: the state changed at revision " + changed + "; nothing ran",
+                    java.util.Map.of("revision", current));
+        }
+        if (ifRevision > current) {
+            throw new io.artuditu.uhp.api.UhpException(io.artuditu.uhp.api.ErrorCode.REVISION_CONFLICT, "if_revision "
+                    + ifRevision + " is newer than the current revision " + current + "; nothing ran",
+                    java.util.Map.of("revision", current));
+        }
+    }
+
+    /**
      * Opens a subscription. With {@code afterSequence}, the retained events after it are
      * queued first, then live ones, with no gap and no duplicate.
      *

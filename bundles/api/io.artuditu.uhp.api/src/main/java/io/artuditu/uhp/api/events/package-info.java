@@ -4,7 +4,7 @@
  * {@code io.artuditu.events} bundle; families publish through {@link io.artuditu.uhp.api.events.EventBus}.
  */
 @Export
-@Version("1.2.0")
+@Version("1.3.0")
 package io.artuditu.uhp.api.events;
 
 import org.osgi.annotation.bundle.Export;

@@ -25,7 +25,9 @@ import java.util.function.Function;
 /**
  * One family's contract, read from one file its own bundle carries: every method's scope,
  * params and result schemas, {@code mutates}, {@code revision}, {@code target} and
- * {@code cli} block, and the events the family publishes with their data schemas. Built-in
+ * {@code cli} block, further targets ({@code "targets"}: role → target, for a method that
+ * names a second object such as {@code tab.swap}'s {@code with}), and the events the family
+ * publishes with their data schemas. Built-in
  * families and third-party modules read theirs the same way, with {@link #load}.
  *
  * <p>The file:
@@ -117,16 +119,20 @@ public final class FamilyContract {
     private final String family;
     private final ObjectNode document;
     private final Map<String, MethodContract> methods;
+    /** Per method, its further targets by role ({@code "targets"}); absent for most methods. */
+    private final Map<String, Map<String, TargetSpec>> roles;
     private final Map<String, EventContract> events;
     private final List<Problem> problems;
     private final List<UhpMethod> routes;
 
     private FamilyContract(String source, String family, ObjectNode document, Map<String, MethodContract> methods,
-            Map<String, EventContract> events, List<Problem> problems, List<UhpMethod> routes) {
+            Map<String, Map<String, TargetSpec>> roles, Map<String, EventContract> events, List<Problem> problems,
+            List<UhpMethod> routes) {
         this.source = source;
         this.family = family;
         this.document = document;
         this.methods = Collections.unmodifiableMap(new LinkedHashMap<>(methods));
+        this.roles = Map.copyOf(roles);
         this.events = Collections.unmodifiableMap(new LinkedHashMap<>(events));
         this.problems = List.copyOf(problems);
         this.routes = List.copyOf(routes);
@@ -170,7 +176,7 @@ public final class FamilyContract {
 
     /** A contract with nothing in it but {@code reason}. */
     static FamilyContract failed(String source, String reason) {
-        return new FamilyContract(source, "", MAPPER.createObjectNode(), Map.of(), Map.of(),
+        return new FamilyContract(source, "", MAPPER.createObjectNode(), Map.of(), Map.of(), Map.of(),
                 List.of(Problem.ofFile(reason)), List.of());
     }
 
@@ -182,6 +188,7 @@ public final class FamilyContract {
         String family = fam.textValue();
         List<Problem> problems = new ArrayList<>();
         Map<String, MethodContract> methods = new LinkedHashMap<>();
+        Map<String, Map<String, TargetSpec>> roles = new LinkedHashMap<>();
         JsonNode rows = doc.path("methods");
         if (!rows.isMissingNode() && !rows.isObject()) {
             problems.add(Problem.ofFile("\"methods\" is not an object"));
@@ -189,7 +196,12 @@ public final class FamilyContract {
         for (Iterator<Map.Entry<String, JsonNode>> it = rows.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             try {
-                methods.put(e.getKey(), method(family, e.getKey(), e.getValue()));
+                MethodContract m = method(family, e.getKey(), e.getValue());
+                Map<String, TargetSpec> more = roles(e.getKey(), e.getValue());
+                methods.put(e.getKey(), m);
+                if (!more.isEmpty()) {
+                    roles.put(e.getKey(), more);
+                }
             } catch (RuntimeException bad) {
                 problems.add(Problem.ofMethod(e.getKey(), String.valueOf(bad.getMessage())));
             }
@@ -207,7 +219,39 @@ public final class FamilyContract {
                 problems.add(Problem.ofEvent(e.getKey(), String.valueOf(bad.getMessage())));
             }
         }
-        return new FamilyContract(source, family, doc, methods, events, problems, List.of());
+        return new FamilyContract(source, family, doc, methods, roles, events, problems, List.of());
+    }
+
+    /** A method row's {@code "targets"}: role → target, each checked like {@code "target"}. */
+    private static Map<String, TargetSpec> roles(String name, JsonNode m) {
+        JsonNode t = m.get("targets");
+        if (t == null || t.isNull()) {
+            return Map.of();
+        }
+        if (!t.isObject()) {
+            throw new IllegalArgumentException("bad targets: not an object");
+        }
+        Map<String, TargetSpec> out = new LinkedHashMap<>();
+        JsonNode props = m.path("params").path("properties");
+        for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getKey().matches("[a-z][a-z0-9_]{0,31}")) {
+                throw new IllegalArgumentException("bad targets: role " + e.getKey() + " is not a snake_case word");
+            }
+            TargetSpec spec;
+            try {
+                spec = TargetSpec.parse(name, e.getValue());
+            } catch (RuntimeException bad) {
+                throw new IllegalArgumentException("bad targets: " + e.getKey() + ": " + strip(name, bad.getMessage()), bad);
+            }
+            for (String f : new String[] {spec.idField(), spec.positionField()}) {
+                if (f != null && !props.has(f)) {
+                    throw new IllegalArgumentException("bad targets: " + e.getKey() + ": field " + f + " is not a param");
+                }
+            }
+            out.put(e.getKey(), spec);
+        }
+        return out;
     }
 
     /** One method row, checked; throws with the reason it cannot be used. */
@@ -235,6 +279,9 @@ public final class FamilyContract {
         CliSpec cli;
         try {
             target = TargetSpec.parse(name, m.get("target"));
+            if (target != null && target.omitted() == TargetSpec.Omitted.OPTIONAL) {
+                throw new IllegalArgumentException("only a further target (\"targets\") may be optional");
+            }
             if (target != null) {
                 JsonNode props = m.path("params").path("properties");
                 for (String f : new String[] {target.idField(), target.positionField()}) {
@@ -309,6 +356,14 @@ public final class FamilyContract {
      */
     public Optional<MethodContract> method(String name) {
         return Optional.ofNullable(methods.get(name));
+    }
+
+    /**
+     * The further targets a method declares by role ({@code "targets"}), in file order;
+     * empty for a method that names one object or none.
+     */
+    public Map<String, TargetSpec> targets(String method) {
+        return roles.getOrDefault(method, Map.of());
     }
 
     /** Every usable event the family declares it publishes, in file order. */
@@ -397,7 +452,7 @@ public final class FamilyContract {
                 if (handler == null) {
                     throw new IllegalArgumentException("the handler is null");
                 }
-                routes.put(method, UhpMethod.of(row, handler));
+                routes.put(method, UhpMethod.of(row, contract.targets(method), handler));
             } catch (RuntimeException e) {
                 problems.add(Problem.ofMethod(method, "no handler: " + e.getMessage()));
             }
@@ -416,7 +471,7 @@ public final class FamilyContract {
                 }
             }
             return new FamilyContract(contract.source, contract.family, contract.document, contract.methods,
-                    contract.events, all, new ArrayList<>(routes.values()));
+                    contract.roles, contract.events, all, new ArrayList<>(routes.values()));
         }
     }
 }

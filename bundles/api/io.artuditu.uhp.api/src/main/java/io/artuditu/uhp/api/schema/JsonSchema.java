@@ -2,6 +2,7 @@ package io.artuditu.uhp.api.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeType;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import java.util.regex.Pattern;
  * {@code additionalProperties}, {@code items}, {@code enum}, {@code const},
  * {@code minimum}, {@code maximum}, {@code minLength}, {@code maxLength} (counted in
  * UTF-8 bytes, as every UHP limit is), {@code minItems}, {@code maxItems},
- * {@code pattern}, {@code anyOf}, {@code oneOf}, plus the annotations {@code title},
+ * {@code pattern}, {@code maxProperties}, {@code propertyNames}, {@code anyOf}, {@code oneOf}, plus the
+ * annotations {@code title},
  * {@code description}, {@code default}, {@code examples}, {@code format},
  * {@code $comment}, {@code $schema}, {@code $id}. Any other keyword fails
  * {@link #compile}, so the contract cannot silently say more than is enforced.
@@ -29,6 +31,11 @@ import java.util.regex.Pattern;
  * written ({@code 3}, {@code 3.0}, {@code 3e0}, {@code -0}). Whatever the schema, a number
  * node that is not finite (a reader's infinity or NaN) or lies outside the 64-bit integer
  * range is a violation; no number makes {@link #validate} throw.
+ *
+ * <p>Paths: a violation names where it is, from the {@code root} given to {@link #validate}:
+ * {@code root.field}, {@code root.list[2]}. An empty root names a document's own keys bare
+ * ({@code rules[0].priority}), which is how the TOML files (config, module and agent
+ * manifests, themes) report a bad value.
  *
  * <p>Immutable and thread safe once compiled.
  */
@@ -50,6 +57,8 @@ public final class JsonSchema {
     private final Integer maxLength;
     private final Integer minItems;
     private final Integer maxItems;
+    private final Integer maxProperties;
+    private final JsonSchema propertyNames;
     private final Pattern pattern;
     private final List<JsonSchema> anyOf;
     private final List<JsonSchema> oneOf;
@@ -95,6 +104,9 @@ public final class JsonSchema {
         this.maxLength = s.has("maxLength") ? s.get("maxLength").intValue() : null;
         this.minItems = s.has("minItems") ? s.get("minItems").intValue() : null;
         this.maxItems = s.has("maxItems") ? s.get("maxItems").intValue() : null;
+        this.maxProperties = s.has("maxProperties") ? s.get("maxProperties").intValue() : null;
+        this.propertyNames = s.has("propertyNames")
+                ? new JsonSchema(s.get("propertyNames"), at + ".propertyNames") : null;
         this.pattern = s.has("pattern") ? Pattern.compile(s.get("pattern").asText()) : null;
         this.anyOf = readList(s.get("anyOf"), at + ".anyOf");
         this.oneOf = readList(s.get("oneOf"), at + ".oneOf");
@@ -102,7 +114,7 @@ public final class JsonSchema {
 
     private static final Set<String> KEYWORDS = Set.of("type", "properties", "required", "additionalProperties",
             "items", "enum", "const", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems",
-            "pattern", "anyOf", "oneOf");
+            "maxProperties", "propertyNames", "pattern", "anyOf", "oneOf");
 
     /** Compiles a schema; throws {@link IllegalArgumentException} on an unsupported keyword. */
     public static JsonSchema compile(JsonNode schema) {
@@ -117,6 +129,8 @@ public final class JsonSchema {
     /**
      * Checks {@code value}; returns the first violation, naming its path (for example
      * {@code params.timeout_s: expected integer, got string}), or empty when valid.
+     * {@code root} is the path of {@code value} itself; empty for a whole document, whose
+     * keys are then named bare ({@code name: is required}).
      */
     public Optional<Violation> validate(JsonNode value, String root) {
         return check(value, root);
@@ -192,13 +206,22 @@ public final class JsonSchema {
         if (v.isObject()) {
             for (String name : required) {
                 if (!v.has(name)) {
-                    return fail(path + "." + name, "is required");
+                    return fail(child(path, name), "is required");
                 }
+            }
+            if (maxProperties != null && v.size() > maxProperties) {
+                return fail(path, "must have at most " + maxProperties + " fields");
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonSchema ps = properties.get(e.getKey());
-                String at = path + "." + e.getKey();
+                String at = child(path, e.getKey());
+                if (propertyNames != null) {
+                    Optional<Violation> bad = propertyNames.check(TextNode.valueOf(e.getKey()), at);
+                    if (bad.isPresent()) {
+                        return fail(at, "name " + bad.get().problem());
+                    }
+                }
                 if (ps != null) {
                     Optional<Violation> bad = ps.check(e.getValue(), at);
                     if (bad.isPresent()) {
@@ -224,6 +247,11 @@ public final class JsonSchema {
             }
         }
         return Optional.empty();
+    }
+
+    /** The path of a key of the object at {@code path}; a document's own keys stand bare. */
+    private static String child(String path, String key) {
+        return path.isEmpty() ? key : path + "." + key;
     }
 
     private static Optional<Violation> fail(String path, String problem) {

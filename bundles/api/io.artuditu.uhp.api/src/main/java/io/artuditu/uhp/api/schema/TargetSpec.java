@@ -7,13 +7,13 @@ import java.util.Objects;
 /**
  * What a method acts on, as its contract declares it ({@code "target"}): the kind of
  * object, the params that name it (an opaque id field and, for workspaces and tabs, a
- * position field) and what an omitted target means. One resolver reads this for every
- * method of a kind, so a pane, tab or workspace is found, and refused, the same way
- * everywhere. Immutable.
+ * position field) and what an omitted target means. The dispatcher resolves it before the
+ * handler runs, through the one resolver of its kind, so a pane, tab, workspace, terminal
+ * or agent is found, and refused, the same way everywhere. Immutable.
  *
  * @param kind          what is named
  * @param idField       the param holding the stable id ({@code pane}, {@code tab_id}, {@code workspace_id},
- *                      {@code terminal_id})
+ *                      {@code terminal_id}), or for an agent the live alias, pane id or agent kind ({@code target})
  * @param positionField the param holding a 0-based workspace index or 1-based tab position, or null
  * @param omitted       what a request naming neither means
  */
@@ -21,7 +21,13 @@ public record TargetSpec(Kind kind, String idField, String positionField, Omitte
 
     /** The kinds of object a method may target. */
     public enum Kind {
-        WORKSPACE, TAB, PANE, TERMINAL;
+        WORKSPACE, TAB, PANE, TERMINAL,
+        /**
+         * An agent's pane: named by a live alias, a pane id or the kind of an agent that runs
+         * in exactly one pane ({@code agent.fork}'s rule), or by the plain pane id in a
+         * {@code pane} param beside it; omitted, the focused pane.
+         */
+        AGENT;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -33,7 +39,9 @@ public record TargetSpec(Kind kind, String idField, String positionField, Omitte
         /** The focused pane, the active tab of the named or active workspace, the active workspace. */
         FOCUSED,
         /** Nothing: the request must name its target ({@code invalid_request} otherwise). */
-        REQUIRED;
+        REQUIRED,
+        /** Nothing, and that is allowed: the handler gets null (only for a further target, by role). */
+        OPTIONAL;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -44,10 +52,10 @@ public record TargetSpec(Kind kind, String idField, String positionField, Omitte
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(idField, "idField");
         Objects.requireNonNull(omitted, "omitted");
-        if (kind == Kind.TERMINAL && omitted != Omitted.REQUIRED) {
+        if (kind == Kind.TERMINAL && omitted == Omitted.FOCUSED) {
             throw new IllegalArgumentException("terminal methods never inherit the focus");
         }
-        if ((kind == Kind.PANE || kind == Kind.TERMINAL) && positionField != null) {
+        if ((kind == Kind.PANE || kind == Kind.TERMINAL || kind == Kind.AGENT) && positionField != null) {
             throw new IllegalArgumentException(kind.wire() + " targets have no position");
         }
     }

@@ -7,9 +7,12 @@
  * <p>2.0.0: the contract is no longer one set of files in the API bundle;
  * {@code UhpContract.standard()} is gone ({@code UhpContract.assemble},
  * {@code UhpContract.fromClassPath} and {@code FamilyContract.load} replace it).
+ *
+ * <p>2.1.0: {@code JsonSchema} also enforces {@code maxProperties} and {@code propertyNames},
+ * and names a document's keys bare when validated from an empty root.
  */
 @Export
-@Version("2.0.0")
+@Version("2.1.0")
 package io.artuditu.uhp.api.schema;
 
 import org.osgi.annotation.bundle.Export;

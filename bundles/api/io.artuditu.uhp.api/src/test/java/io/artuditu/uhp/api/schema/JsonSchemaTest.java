@@ -109,4 +109,44 @@ class JsonSchemaTest {
         assertEquals(Optional.empty(), JsonSchema.compile(j("{\"type\":\"integer\"}"))
                 .validate(j("-9223372036854775808"), "n"));
     }
+    /** A whole document's keys are named bare, from its top: the TOML files' wording. */
+    @Test
+    void anEmptyRootNamesADocumentsKeysBare() throws Exception {
+        assertEquals("name: is required", schema.validate(j("{}"), "").map(Object::toString).orElse("valid"));
+        JsonSchema.Violation v = schema.validate(j("{\"name\":\"a\",\"tags\":[\"a\",\"B\"]}"), "").orElseThrow();
+        assertEquals("tags[1]", v.path());
+        assertEquals("tags[1]: must match [a-z]+", v.toString());
+        assertEquals("extra: is not a known field", schema.validate(j("{\"name\":\"a\",\"extra\":1}"), "")
+                .map(Object::toString).orElse("valid"));
+        JsonSchema nested = JsonSchema.compile(j("""
+                {"type":"object","properties":{"t":{"type":"object","required":["k"],
+                  "properties":{"k":{"type":"integer","maximum":3}}}}}"""));
+        JsonSchema.Violation deep = nested.validate(j("{\"t\":{\"k\":4}}"), "").orElseThrow();
+        assertEquals("t.k", deep.path());
+        assertEquals("k", deep.field());
+        assertEquals("t.k: is required", nested.validate(j("{\"t\":{}}"), "").map(Object::toString).orElse("valid"));
+    }
+
+    /** A table keyed by names the user chooses: the names have a rule and the table a size. */
+    @Test
+    void propertyNamesAndMaxPropertiesBoundATableOfChosenKeys() throws Exception {
+        JsonSchema hooks = JsonSchema.compile(j("""
+                {"type":"object","maxProperties":2,
+                 "propertyNames":{"pattern":"^[A-Za-z][A-Za-z.]{0,7}$"},
+                 "additionalProperties":{"enum":["idle","done"]}}"""));
+        assertEquals(Optional.empty(), hooks.validate(j("{\"Stop\":\"done\",\"turn.end\":\"idle\"}"), "hooks"));
+        assertEquals("hooks.bad event: name must match ^[A-Za-z][A-Za-z.]{0,7}$",
+                hooks.validate(j("{\"bad event\":\"done\"}"), "hooks").map(Object::toString).orElse("valid"));
+        assertEquals("hooks.Stop: must be one of [\"idle\", \"done\"]",
+                hooks.validate(j("{\"Stop\":\"finished\"}"), "hooks").map(Object::toString).orElse("valid"));
+        assertEquals("hooks: must have at most 2 fields",
+                hooks.validate(j("{\"A\":\"done\",\"B\":\"done\",\"C\":\"done\"}"), "hooks")
+                        .map(Object::toString).orElse("valid"));
+        JsonSchema.Violation named = JsonSchema.compile(j("{\"propertyNames\":{\"maxLength\":3}}"))
+                .validate(j("{\"abcd\":1}"), "").orElseThrow();
+        assertEquals("abcd", named.path());
+        assertEquals("name must be at most 3 bytes", named.problem());
+        assertThrows(IllegalArgumentException.class, () -> JsonSchema.compile(j("{\"propertyNames\":{\"$ref\":\"#\"}}")),
+                "the names' schema is held to the same keywords");
+    }
 }

@@ -1,11 +1,15 @@
 package io.artuditu.agents.internal.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
+import io.artuditu.uhp.api.schema.JsonSchema;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -13,47 +17,69 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads one agent manifest (TOML, {@code docs/agents/manifests.md}) and checks it whole: an
- * unknown key, a missing field, a value of the wrong type or out of range, a pattern RE2
- * rejects, or a bound exceeded makes it {@link Invalid} with one message naming the first
- * problem. Stateless and thread-safe.
+ * Reads one agent manifest (TOML, {@code docs/agents/manifests.md}) and checks it whole:
+ * first against the format's schema, {@value #SCHEMA} in this bundle (keys, types, ranges,
+ * bounds), then what a schema cannot say: every pattern compiles as RE2, {@code rows} is
+ * given exactly for the regions that count rows, a rule id is used once, {@code [process]}
+ * names something, and {@code {session}} is where it belongs. The first problem makes the
+ * file {@link Invalid}, worded as the schema validator words it ({@code rules[0].priority:
+ * must be at most 1000}). Stateless and thread-safe.
  *
- * <p>Bounds (each documented in the format): {@value #MAX_BYTES} bytes a file,
- * {@value #MAX_RULES} rules, {@value #MAX_PATTERN} characters a pattern, {@value #MAX_ROWS}
- * rows a region, priorities 0 to {@value #MAX_PRIORITY}, confidences 0 to 1,
- * {@value #MAX_NAMES} process or script names, {@value #MAX_HOOKS} hook events,
- * {@value #MAX_ARGS} arguments of {@value #MAX_ARG} characters a command.
+ * <p>Beyond the schema: {@value #MAX_BYTES} bytes a file, checked before it is parsed.
  */
 final class ManifestReader {
     static final int MAX_BYTES = 64 * 1024;
-    static final int MAX_RULES = 64;
-    static final int MAX_PATTERN = 1024;
-    static final int MAX_ROWS = 200;
-    static final int MAX_PRIORITY = 1000;
-    static final int MAX_NAMES = 32;
-    static final int MAX_HOOKS = 64;
-    static final int MAX_ARGS = 64;
-    static final int MAX_ARG = 1024;
-    static final int MAX_DISPLAY = 80;
+    /** The format's schema, a resource of this bundle; docs/agents/manifests.md points users to it. */
+    static final String SCHEMA = "schema/agent-manifest.schema.json";
 
-    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
-    private static final java.util.regex.Pattern RULE_ID = NAME;
-    private static final java.util.regex.Pattern EVENT = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
+    private static final JsonSchema FORMAT = JsonSchema.compile(load());
+    /** Bounds the rest of the bundle relies on, read from the schema so the two cannot disagree. */
+    static final int MAX_RULES = bound("/properties/rules/maxItems");
+    static final int MAX_ROWS = bound("/properties/rules/items/properties/rows/maximum");
+    static final int MAX_PATTERN = bound("/properties/rules/items/properties/pattern/maxLength");
+
     private static final TomlMapper TOML = new TomlMapper();
 
     /** Why a manifest was refused: one message, the first problem found. */
     static final class Invalid extends Exception {
         private static final long serialVersionUID = 1L;
 
+        /** A problem of the file itself (its size, its syntax, where it lies). */
         Invalid(String message) {
             super(message, null, false, false);
+        }
+
+        /** A value the format refuses: {@code path: problem}, the schema validator's wording. */
+        Invalid(JsonSchema.Violation v) {
+            this(v.toString());
         }
     }
 
     private ManifestReader() {
+    }
+
+    private static JsonNode load() {
+        try (InputStream in = ManifestReader.class.getClassLoader().getResourceAsStream(SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException(SCHEMA + " is missing from the agents bundle");
+            }
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int bound(String pointer) {
+        return FORMAT.source().at(pointer).intValue();
+    }
+
+    /** The format's schema, as shipped. */
+    static JsonNode schema() {
+        return FORMAT.source();
     }
 
     /** Parses and validates {@code bytes}, read from {@code path} of layer {@code source}. */
@@ -70,286 +96,123 @@ final class ManifestReader {
         if (!(root instanceof ObjectNode) || root.isEmpty()) {
             throw new Invalid("the file is empty");
         }
-        return read((ObjectNode) root, source, path);
+        Optional<JsonSchema.Violation> bad = FORMAT.validate(root, "");
+        if (bad.isPresent()) {
+            throw new Invalid(bad.get());
+        }
+        return read(root, source, path);
     }
 
-    private static AgentManifest read(ObjectNode root, String source, String path) throws Invalid {
-        keys(root, "", Set.of("name", "display_name", "fallback", "process", "launch", "hooks", "rules"));
-        String name = string(root, "name", true, 64);
-        if (!NAME.matcher(name).matches()) {
-            throw new Invalid("name must be 1-64 of a-z, 0-9, '.', '_', '-' starting with a letter or digit: " + name);
-        }
-        String display = root.has("display_name") ? string(root, "display_name", false, MAX_DISPLAY) : name;
-        Status fallback = root.has("fallback") ? status(root, "fallback", "") : Status.UNKNOWN;
+    /** The values of a manifest the schema accepted. */
+    private static AgentManifest read(JsonNode root, String source, String path) throws Invalid {
+        String name = root.get("name").textValue();
+        String display = root.has("display_name") ? root.get("display_name").textValue() : name;
+        Status fallback = root.has("fallback") ? status(root.get("fallback")) : Status.UNKNOWN;
 
-        ObjectNode process = table(root, "process", true);
-        keys(process, "process.", Set.of("names", "scripts"));
-        Set<String> names = nameList(process, "process.", "names");
-        Set<String> scripts = nameList(process, "process.", "scripts");
+        JsonNode process = root.get("process");
+        Set<String> names = new LinkedHashSet<>(strings(process.get("names")));
+        Set<String> scripts = new LinkedHashSet<>(strings(process.get("scripts")));
         if (names.isEmpty() && scripts.isEmpty()) {
-            throw new Invalid("process needs names or scripts: nothing would identify the agent");
+            throw invalid("process", "needs names or scripts: nothing would identify the agent");
         }
 
-        ObjectNode launch = table(root, "launch", true);
-        keys(launch, "launch.", Set.of("command", "start_session", "resume", "fork"));
-        List<String> command = argv(launch, "command", true);
-        if (command.stream().anyMatch(a -> a.contains(AgentManifest.SESSION))) {
-            throw new Invalid("launch.command must not use " + AgentManifest.SESSION + " (start_session pins an id)");
+        JsonNode launch = root.get("launch");
+        List<String> command = strings(launch.get("command"));
+        for (int i = 0; i < command.size(); i++) {
+            if (command.get(i).contains(AgentManifest.SESSION)) {
+                throw invalid("launch.command[" + i + "]", "must not use " + AgentManifest.SESSION
+                        + " (start_session pins an id)");
+            }
         }
-        List<String> start = argv(launch, "start_session", false);
-        List<String> resume = argv(launch, "resume", false);
-        List<String> fork = argv(launch, "fork", false);
+        List<String> start = withSession(launch, "start_session");
+        List<String> resume = withSession(launch, "resume");
+        List<String> fork = withSession(launch, "fork");
 
         Map<String, Status> hooks = new LinkedHashMap<>();
-        ObjectNode h = table(root, "hooks", false);
-        if (h != null) {
-            if (h.size() > MAX_HOOKS) {
-                throw new Invalid("hooks lists " + h.size() + " events, more than " + MAX_HOOKS);
-            }
-            for (Iterator<String> it = h.fieldNames(); it.hasNext();) {
-                String event = it.next();
-                if (!EVENT.matcher(event).matches()) {
-                    throw new Invalid("hooks: event name " + quote(event)
-                            + " must be 1-64 of letters, digits, '.', '_', ':', '-' starting with a letter or digit");
-                }
-                hooks.put(event, status(h, event, "hooks."));
-            }
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("hooks").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            hooks.put(e.getKey(), status(e.getValue()));
         }
 
-        List<Rule> rules = rules(root);
         return new AgentManifest(name, display, source, path, names, scripts, command, start, resume, fork, hooks,
-                rules, fallback);
+                rules(root.get("rules")), fallback);
     }
 
-    private static List<Rule> rules(ObjectNode root) throws Invalid {
-        JsonNode r = root.get("rules");
+    private static List<Rule> rules(JsonNode r) throws Invalid {
         if (r == null) {
             return List.of();
-        }
-        if (!r.isArray()) {
-            throw new Invalid("rules must be an array of tables ([[rules]])");
-        }
-        if (r.size() > MAX_RULES) {
-            throw new Invalid("rules has " + r.size() + " entries, more than " + MAX_RULES);
         }
         List<Rule> rules = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         for (int i = 0; i < r.size(); i++) {
-            JsonNode n = r.get(i);
-            String at = "rules[" + i + "].";
-            if (!(n instanceof ObjectNode)) {
-                throw new Invalid("rules[" + i + "] must be a table");
-            }
-            ObjectNode t = (ObjectNode) n;
-            keys(t, at, Set.of("id", "region", "rows", "pattern", "status", "priority", "confidence"));
-            String id = string(t, "id", true, 64, at);
-            if (!RULE_ID.matcher(id).matches()) {
-                throw new Invalid(at + "id must be 1-64 of a-z, 0-9, '.', '_', '-' starting with a letter or digit: " + id);
-            }
+            JsonNode t = r.get(i);
+            String at = "rules[" + i + "]";
+            String id = t.get("id").textValue();
             if (!ids.add(id)) {
-                throw new Invalid(at + "id " + id + " is used twice");
+                throw invalid(at + ".id", quote(id) + " is declared twice");
             }
-            at = "rules[" + i + "] (" + id + ").";
             Region region = region(t, at);
-            String source = string(t, "pattern", true, MAX_PATTERN, at);
-            if (source.isEmpty()) {
-                throw new Invalid(at + "pattern is empty");
-            }
+            String source = t.get("pattern").textValue();
             Pattern pattern;
             try {
                 pattern = Pattern.compile(source, Pattern.MULTILINE);
             } catch (PatternSyntaxException e) {
-                throw new Invalid(at + "pattern is not valid RE2 syntax: " + firstLine(e.getMessage()));
+                throw invalid(at + ".pattern", "is not valid RE2 syntax: " + firstLine(e.getMessage()));
             }
-            Status status = status(t, "status", at);
-            int priority = (int) integer(t, "priority", at, 0, MAX_PRIORITY);
-            double confidence = number(t, "confidence", at, 0, 1);
-            rules.add(new Rule(id, region, pattern, status, priority, confidence));
+            rules.add(new Rule(id, region, pattern, status(t.get("status")), t.get("priority").intValue(),
+                    t.get("confidence").doubleValue()));
         }
         // Evaluation order: the first match wins. The sort is stable, so ties keep file order.
         rules.sort(Comparator.comparingInt(Rule::priority).reversed());
         return rules;
     }
 
-    private static Region region(ObjectNode t, String at) throws Invalid {
-        String kind = string(t, "region", true, 32, at);
+    /** {@code rows} belongs to the regions that count rows, and to them it is required. */
+    private static Region region(JsonNode t, String at) throws Invalid {
+        String kind = t.get("region").textValue();
         Region.Kind k = switch (kind) {
             case "last_rows" -> Region.Kind.LAST_ROWS;
             case "box" -> Region.Kind.BOX;
             case "title" -> Region.Kind.TITLE;
-            case "cursor_row" -> Region.Kind.CURSOR_ROW;
-            default -> throw new Invalid(at + "region must be last_rows, box, title or cursor_row, not " + quote(kind));
+            default -> Region.Kind.CURSOR_ROW;
         };
         boolean counted = k == Region.Kind.LAST_ROWS || k == Region.Kind.BOX;
         if (!counted) {
             if (t.has("rows")) {
-                throw new Invalid(at + "rows does not apply to region " + kind);
+                throw invalid(at + ".rows", "does not apply to region " + kind);
             }
             return new Region(k, 1);
         }
         if (!t.has("rows")) {
-            throw new Invalid(at + "rows is missing (region " + kind + " needs how many rows, 1 to " + MAX_ROWS + ")");
+            throw invalid(at + ".rows", "is required for region " + kind + " (how many rows, 1 to " + MAX_ROWS + ")");
         }
-        return new Region(k, (int) integer(t, "rows", at, 1, MAX_ROWS));
+        return new Region(k, t.get("rows").intValue());
     }
 
-    /** Fails on the first key not in {@code allowed}. */
-    private static void keys(ObjectNode node, String at, Set<String> allowed) throws Invalid {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
-            String k = it.next();
-            if (!allowed.contains(k)) {
-                throw new Invalid("unknown key " + at + k + " (allowed: " + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
-            }
-        }
-    }
-
-    private static ObjectNode table(ObjectNode root, String key, boolean required) throws Invalid {
-        JsonNode n = root.get(key);
-        if (n == null) {
-            if (required) {
-                throw new Invalid("[" + key + "] is missing");
-            }
-            return null;
-        }
-        if (!(n instanceof ObjectNode)) {
-            throw new Invalid(key + " must be a table ([" + key + "])");
-        }
-        return (ObjectNode) n;
-    }
-
-    private static String string(ObjectNode n, String key, boolean required, int max) throws Invalid {
-        return string(n, key, required, max, "");
-    }
-
-    private static String string(ObjectNode n, String key, boolean required, int max, String at) throws Invalid {
-        JsonNode v = n.get(key);
-        if (v == null) {
-            if (required) {
-                throw new Invalid(at + key + " is missing");
-            }
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw new Invalid(at + key + " must be a string, not " + type(v));
-        }
-        String s = v.textValue();
-        if (s.length() > max) {
-            throw new Invalid(at + key + " is longer than " + max + " characters");
-        }
-        return s;
-    }
-
-    private static Status status(ObjectNode n, String key, String at) throws Invalid {
-        String s = string(n, key, true, 16, at);
-        return Status.fromWire(s).orElseThrow(() -> new Invalid(
-                at + key + " must be idle, working, blocked, done or unknown, not " + quote(s)));
-    }
-
-    private static long integer(ObjectNode n, String key, String at, long min, long max) throws Invalid {
-        JsonNode v = n.get(key);
-        if (v == null) {
-            throw new Invalid(at + key + " is missing");
-        }
-        if (!v.isIntegralNumber()) {
-            throw new Invalid(at + key + " must be an integer, not " + type(v));
-        }
-        if (!v.canConvertToLong() || v.longValue() < min || v.longValue() > max) {
-            throw new Invalid(at + key + " must be from " + min + " to " + max + ", not " + v.asText());
-        }
-        return v.longValue();
-    }
-
-    private static double number(ObjectNode n, String key, String at, double min, double max) throws Invalid {
-        JsonNode v = n.get(key);
-        if (v == null) {
-            throw new Invalid(at + key + " is missing");
-        }
-        if (!v.isNumber()) {
-            throw new Invalid(at + key + " must be a number, not " + type(v));
-        }
-        double d = v.doubleValue();
-        if (!(d >= min && d <= max)) {
-            throw new Invalid(at + key + " must be from " + min + " to " + max + ", not " + v.asText());
-        }
-        return d;
-    }
-
-    /** Process or script names: base names, no '/', no control characters. */
-    private static Set<String> nameList(ObjectNode n, String at, String key) throws Invalid {
-        Set<String> out = new LinkedHashSet<>();
-        for (String s : strings(n, at, key, MAX_NAMES, 64)) {
-            if (s.isEmpty() || s.indexOf('/') >= 0 || s.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-                throw new Invalid(at + key + ": " + quote(s) + " is not a base name (no '/', no control characters)");
-            }
-            out.add(s);
-        }
-        return out;
-    }
-
-    private static List<String> argv(ObjectNode n, String key, boolean required) throws Invalid {
-        if (!n.has(key)) {
-            if (required) {
-                throw new Invalid("launch." + key + " is missing");
-            }
-            return List.of();
-        }
-        List<String> a = strings(n, "launch.", key, MAX_ARGS, MAX_ARG);
-        if (required && a.isEmpty()) {
-            throw new Invalid("launch." + key + " is empty");
-        }
-        if (a.stream().anyMatch(String::isEmpty)) {
-            throw new Invalid("launch." + key + " has an empty argument");
-        }
-        if (!required && !a.isEmpty() && a.stream().noneMatch(s -> s.contains(AgentManifest.SESSION))) {
-            throw new Invalid("launch." + key + " must carry the session id as " + AgentManifest.SESSION);
+    /** An optional session command: empty when absent, else it must carry the session id. */
+    private static List<String> withSession(JsonNode launch, String key) throws Invalid {
+        List<String> a = strings(launch.get(key));
+        if (!a.isEmpty() && a.stream().noneMatch(s -> s.contains(AgentManifest.SESSION))) {
+            throw invalid("launch." + key, "must carry the session id as " + AgentManifest.SESSION);
         }
         return a;
     }
 
-    private static List<String> strings(ObjectNode n, String at, String key, int maxItems, int maxLength) throws Invalid {
-        JsonNode v = n.get(key);
-        if (v == null) {
-            return List.of();
-        }
-        if (!v.isArray()) {
-            throw new Invalid(at + key + " must be an array of strings, not " + type(v));
-        }
-        if (v.size() > maxItems) {
-            throw new Invalid(at + key + " has " + v.size() + " entries, more than " + maxItems);
-        }
+    private static List<String> strings(JsonNode array) {
         List<String> out = new ArrayList<>();
-        for (JsonNode e : v) {
-            if (!e.isTextual()) {
-                throw new Invalid(at + key + " must hold only strings, not " + type(e));
-            }
-            if (e.textValue().length() > maxLength) {
-                throw new Invalid(at + key + " has an entry longer than " + maxLength + " characters");
-            }
-            out.add(e.textValue());
+        if (array != null) {
+            array.forEach(e -> out.add(e.textValue()));
         }
         return out;
     }
 
-    private static String type(JsonNode v) {
-        if (v.isTextual()) {
-            return "a string";
-        }
-        if (v.isIntegralNumber()) {
-            return "an integer";
-        }
-        if (v.isNumber()) {
-            return "a number";
-        }
-        if (v.isBoolean()) {
-            return "a boolean";
-        }
-        if (v.isArray()) {
-            return "an array";
-        }
-        if (v.isObject()) {
-            return "a table";
-        }
-        return v.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    /** A state the schema's enum admitted. */
+    private static Status status(JsonNode v) {
+        return Status.fromWire(v.textValue()).orElseThrow();
+    }
+
+    private static Invalid invalid(String path, String problem) {
+        return new Invalid(new JsonSchema.Violation(path, problem));
     }
 
     private static String quote(String s) {

@@ -9,7 +9,7 @@ import io.artuditu.vt.Terminal;
  *   <li>The bottom window: from the last row of the visible screen upward, blank rows are
  *       skipped (at most {@value #MAX_BLANK} of them) to the last row with text; the window
  *       is that row and the rows above it, as many as the largest {@code last_rows} or
- *       {@code box} region needs (at most {@value ManifestReader#MAX_ROWS}). Blank rows inside it
+ *       {@code box} region needs (at most {@link ManifestReader#MAX_ROWS}, the manifest format's bound). Blank rows inside it
  *       stay, as empty lines.
  *   <li>{@code last_rows:N}: the window's last N rows, joined by {@code \n}, except that a row
  *       the terminal soft-wrapped (the text ran past the last column) runs on into the next

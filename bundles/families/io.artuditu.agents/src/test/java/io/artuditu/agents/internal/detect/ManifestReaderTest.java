@@ -104,86 +104,108 @@ class ManifestReaderTest {
 
     @Test
     void unknownKeysAreRefusedWhereverTheyAre() {
-        assertTrue(problem(top("colour = \"red\"")).startsWith("unknown key colour"));
-        assertTrue(problem(HEAD.replace("[launch]", "[launch]\nshell = true")).startsWith("unknown key launch.shell"));
-        assertTrue(problem(HEAD + rule("r", "region_rows = 3\n")).startsWith("unknown key rules[0].region_rows"));
+        assertEquals("colour: is not a known field", problem(top("colour = \"red\"")));
+        assertEquals("launch.shell: is not a known field", problem(HEAD.replace("[launch]", "[launch]\nshell = true")));
+        assertEquals("rules[0].region_rows: is not a known field", problem(HEAD + rule("r", "region_rows = 3\n")));
     }
 
     @Test
     void missingFieldsAreNamed() {
-        assertEquals("name is missing", problem(HEAD.replace("name = \"demo\"\n", "")));
-        assertEquals("[process] is missing", problem(HEAD.replace("[process]\nnames = [\"demo\"]\n", "")));
-        assertEquals("launch.command is missing", problem(HEAD.replace("command = [\"demo\"]\n", "")));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = []")).startsWith("process needs names or scripts"));
-        assertEquals("rules[0] (r).status is missing", problem(HEAD + rule("r", "").replace("status = \"idle\"\n", "")));
-        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4\n", "")).startsWith("rules[0] (r).rows is missing"));
+        assertEquals("name: is required", problem(HEAD.replace("name = \"demo\"\n", "")));
+        assertEquals("process: is required", problem(HEAD.replace("[process]\nnames = [\"demo\"]\n", "")));
+        assertEquals("launch.command: is required", problem(HEAD.replace("command = [\"demo\"]\n", "")));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = []"))
+                .startsWith("process: needs names or scripts"));
+        assertEquals("rules[0].status: is required", problem(HEAD + rule("r", "").replace("status = \"idle\"\n", "")));
+        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4\n", ""))
+                .startsWith("rules[0].rows: is required for region last_rows"));
     }
 
     @Test
     void wrongTypesAreNamed() {
-        assertEquals("name must be a string, not an integer", problem(HEAD.replace("\"demo\"\n[process]", "5\n[process]")));
-        assertEquals("rules[0] (r).rows must be an integer, not a string", problem(HEAD + rule("r", "").replace("rows = 4", "rows = \"4\"")));
-        assertEquals("rules[0] (r).priority must be an integer, not a number",
+        assertEquals("name: expected string, got integer",
+                problem(HEAD.replace("\"demo\"\n[process]", "5\n[process]")));
+        assertEquals("rules[0].rows: expected integer, got string",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = \"4\"")));
+        assertEquals("rules[0].priority: expected integer, got number",
                 problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1.5")));
-        assertEquals("rules[0] (r).confidence must be a number, not a string",
+        assertEquals("rules[0].confidence: expected number, got string",
                 problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = \"high\"")));
-        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = \"demo\"")).startsWith("launch.command must be an array"));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"demo\", 7]")).contains("must hold only strings"));
-        assertEquals("rules must be an array of tables ([[rules]])", problem(top("rules = 3")));
+        assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = \"demo\""))
+                .startsWith("launch.command: expected array, got string"));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"demo\", 7]"))
+                .startsWith("process.names[1]: expected string, got integer"));
+        assertEquals("rules: expected array, got integer", problem(top("rules = 3")));
     }
 
     @Test
     void valuesOutOfRangeAreRefused() {
-        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1001")).contains("from 0 to 1000, not 1001"));
-        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = -1")).contains("not -1"));
-        assertTrue(problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = 1.5")).contains("not 1.5"));
-        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4", "rows = 0")).contains("from 1 to 200, not 0"));
-        assertTrue(problem(HEAD + rule("r", "").replace("rows = 4", "rows = 201")).contains("not 201"));
-        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 99999999999999999999")).contains("from 0 to 1000"));
+        assertEquals("rules[0].priority: must be at most 1000",
+                problem(HEAD + rule("r", "").replace("priority = 10", "priority = 1001")));
+        assertEquals("rules[0].priority: must be at least 0",
+                problem(HEAD + rule("r", "").replace("priority = 10", "priority = -1")));
+        assertEquals("rules[0].confidence: must be at most 1",
+                problem(HEAD + rule("r", "").replace("confidence = 0.5", "confidence = 1.5")));
+        assertEquals("rules[0].rows: must be at least 1",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = 0")));
+        assertEquals("rules[0].rows: must be at most 200",
+                problem(HEAD + rule("r", "").replace("rows = 4", "rows = 201")));
+        assertTrue(problem(HEAD + rule("r", "").replace("priority = 10", "priority = 99999999999999999999"))
+                .startsWith("rules[0].priority: is out of range"));
     }
 
     @Test
     void statusesRegionsNamesAndIdsAreChecked() {
-        assertTrue(problem(HEAD + rule("r", "").replace("\"idle\"", "\"busy\"")).contains("must be idle, working, blocked, done or unknown, not \"busy\""));
-        assertTrue(problem(top("fallback = \"asleep\"")).startsWith("fallback must be idle"));
-        assertTrue(problem(HEAD + "[hooks]\nStop = \"finished\"\n").startsWith("hooks.Stop must be idle"));
-        assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n").startsWith("hooks: event name \"bad event\""));
-        assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\"")).contains("region must be last_rows, box, title or cursor_row"));
-        assertTrue(problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4"))
-                .contains("rows does not apply to region title"));
-        assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\"")).startsWith("name must be 1-64 of a-z"));
-        assertTrue(problem(HEAD + rule("r", "") + rule("r", "")).contains("id r is used twice"));
-        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]")).contains("is not a base name"));
+        assertTrue(problem(HEAD + rule("r", "").replace("\"idle\"", "\"busy\""))
+                .startsWith("rules[0].status: must be one of [\"idle\", \"working\", \"blocked\", \"done\", \"unknown\"]"));
+        assertTrue(problem(top("fallback = \"asleep\"")).startsWith("fallback: must be one of [\"idle\""));
+        assertTrue(problem(HEAD + "[hooks]\nStop = \"finished\"\n").startsWith("hooks.Stop: must be one of [\"idle\""));
+        assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n")
+                .startsWith("hooks.bad event: name must match"));
+        assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\""))
+                .startsWith("rules[0].region: must be one of [\"last_rows\", \"box\", \"title\", \"cursor_row\"]"));
+        assertEquals("rules[0].rows: does not apply to region title",
+                problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4")));
+        assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\""))
+                .startsWith("name: must match ^[a-z0-9]"));
+        assertEquals("rules[1].id: \"r\" is declared twice", problem(HEAD + rule("r", "") + rule("r", "")));
+        assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]"))
+                .startsWith("process.names[0]: must match"));
     }
 
     @Test
     void sessionCommandsMustCarryTheSessionAndTheLaunchMustNot() {
-        assertEquals("launch.resume must carry the session id as {session}",
+        assertEquals("launch.resume: must carry the session id as {session}",
                 problem(HEAD.replace("[launch]", "[launch]\nresume = [\"demo\", \"--continue\"]")));
         assertTrue(problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"{session}\"]"))
-                .startsWith("launch.command must not use {session}"));
-        assertEquals("launch.command has an empty argument", problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"\"]")));
+                .startsWith("launch.command[1]: must not use {session}"));
+        assertEquals("launch.command[1]: must be at least 1 bytes",
+                problem(HEAD.replace("command = [\"demo\"]", "command = [\"demo\", \"\"]")));
     }
 
     @Test
     void patternsMustBeRe2() {
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a'")).contains("pattern is not valid RE2 syntax"));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a'"))
+                .startsWith("rules[0].pattern: is not valid RE2 syntax"));
         // Backreferences and lookaround need backtracking; RE2 has neither.
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a)\\1'")).contains("not valid RE2"));
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(?=a)b'")).contains("not valid RE2"));
-        assertEquals("rules[0] (r).pattern is empty", problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = ''")));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(a)\\1'"))
+                .contains("not valid RE2"));
+        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '(?=a)b'"))
+                .contains("not valid RE2"));
+        assertEquals("rules[0].pattern: must be at least 1 bytes",
+                problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = ''")));
     }
 
     @Test
     void boundsOnPatternsRulesAndTheFile() {
         String longPattern = "a".repeat(ManifestReader.MAX_PATTERN + 1);
-        assertTrue(problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '" + longPattern + "'"))
-                .contains("pattern is longer than 1024 characters"));
+        assertEquals("rules[0].pattern: must be at most 1024 bytes",
+                problem(HEAD + rule("r", "").replace("pattern = 'x'", "pattern = '" + longPattern + "'")));
         StringBuilder many = new StringBuilder(HEAD);
         for (int i = 0; i <= ManifestReader.MAX_RULES; i++) {
             many.append(rule("r" + i, ""));
         }
-        assertEquals("rules has 65 entries, more than 64", problem(many.toString()));
+        assertEquals("rules: must have at most 64 items", problem(many.toString()));
         byte[] big = (HEAD + "#" + "x".repeat(ManifestReader.MAX_BYTES) + "\n").getBytes(StandardCharsets.UTF_8);
         assertEquals("the file is larger than 65536 bytes",
                 assertThrows(ManifestReader.Invalid.class, () -> ManifestReader.parse(big, "user", "big.toml")).getMessage());

@@ -68,8 +68,8 @@ class ManifestSetTest {
         ManifestSet.Problem first = set.problems().get(0);
         assertEquals("user", first.source());
         assertTrue(first.path().endsWith("b-broken.toml"));
-        assertEquals("rules[0] (r).region is missing", first.message());
-        assertTrue(set.problems().get(1).message().startsWith("unknown key launch.surprise"), set.problems().toString());
+        assertEquals("rules[0].region: is required", first.message());
+        assertTrue(set.problems().get(1).message().startsWith("launch.surprise: is not a known field"), set.problems().toString());
         assertTrue(set.get("good").isPresent());
         assertTrue(set.get("broken").isEmpty());
         assertEquals("builtin", set.get("claude").orElseThrow().source(), "the broken override left the built-in in place");

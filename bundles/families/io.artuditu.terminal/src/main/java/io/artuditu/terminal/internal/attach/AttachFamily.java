@@ -3,6 +3,9 @@ package io.artuditu.terminal.internal.attach;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.Workspaces;
+import io.artuditu.model.topology.Targets;
 import io.artuditu.terminal.internal.Screen;
 import io.artuditu.terminal.internal.Screens;
 import io.artuditu.terminal.internal.TerminalStreams;
@@ -12,13 +15,9 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.home.SocketLocation;
-import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.MethodContract;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.Workspaces;
-import io.artuditu.model.topology.Targets;
-import io.artuditu.model.topology.TopologyException;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -105,7 +104,7 @@ public final class AttachFamily implements UhpFamily {
         JsonNode p = call.params();
         int cols = p.get("cols").intValue();
         int rows = p.get("rows").intValue();
-        Target target = resolve(p.hasNonNull("pane") ? p.get("pane").textValue() : null);
+        Target target = live(call.target(io.artuditu.model.topology.Target.class).pane());
         if (!slots.tryAcquireAttach()) {
             throw new UhpException(ErrorCode.TOO_MANY_CONNECTIONS, "the server already streams "
                     + TerminalStreams.ATTACH_LIMIT + " attached panes; end one (detach) and retry",
@@ -138,21 +137,22 @@ public final class AttachFamily implements UhpFamily {
                 .put("terminal_id", target.terminalId()).put("cols", cols).put("rows", rows);
     }
 
-    /** The pane {@code pane} names (null: the focused one) with its live screen. */
+    /**
+     * The pane {@code pane} names (null: the focused one) with its live screen: what a
+     * {@code watch} line switches to, resolved by the model's one rule ({@link Targets}), as
+     * the dispatcher resolved attach.pane's own target.
+     */
     Target resolve(String pane) {
         ObjectNode named = JsonNodeFactory.instance.objectNode();
         if (pane != null) {
             named.put("pane", pane);
         }
-        String id;
-        try {
-            id = Targets.resolve(workspaces.topology(), TARGET, named).pane();
-        } catch (TopologyException e) {
-            if (pane != null && e.code() == ErrorCode.NOT_FOUND) {
-                throw gone(pane, e.getMessage());
-            }
-            throw e;
-        }
+        return live(Targets.resolve(workspaces.topology(), TARGET, named, null,
+                id -> workspaces.exited(id).map(Workspaces.PaneExit::evidence).orElse(Map.of())).pane());
+    }
+
+    /** Pane {@code id} with its live screen; {@code not_found} with what is known when it is gone. */
+    private Target live(String id) {
         Optional<PaneInfo> info = workspaces.pane(id);
         if (info.isEmpty()) {
             throw gone(id, "no such pane: " + id);
@@ -174,7 +174,7 @@ public final class AttachFamily implements UhpFamily {
             } else {
                 details.put("state", "unknown");
             }
-            throw new UhpException(ErrorCode.NOT_FOUND, "pane " + p.id() + " has exited", details);
+            throw UhpException.notFound("pane", p.id(), "pane", "pane " + p.id() + " has exited", details);
         }
         return new Target(p.id(), p.terminalId(), screen.get());
     }
@@ -200,17 +200,14 @@ public final class AttachFamily implements UhpFamily {
      * else "unknown".
      */
     private UhpException gone(String pane, String unknownMessage) {
-        Optional<Screens.Exited> e = screens.exitedPane(pane);
+        Optional<Workspaces.PaneExit> e = workspaces.exited(pane);
         if (e.isEmpty()) {
-            return new UhpException(ErrorCode.NOT_FOUND, unknownMessage, Map.of("pane", pane, "state", "unknown"));
+            return UhpException.notFound("pane", pane, "pane", unknownMessage, Map.of("pane", pane, "state", "unknown"));
         }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("pane", pane);
-        details.put("terminal_id", e.get().terminalId());
-        details.put("state", "exited");
-        details.put("exit_status", e.get().status());
-        details.put("exited_at_ms", e.get().exitedMillis());
-        return new UhpException(ErrorCode.NOT_FOUND, "pane " + pane + " has exited", details);
+        details.putAll(e.get().evidence());
+        return UhpException.notFound("pane", pane, "pane", "pane " + pane + " has exited", details);
     }
 
     /** Up to this long {@link #resolve} waits for an ended screen's exit to be recorded. */

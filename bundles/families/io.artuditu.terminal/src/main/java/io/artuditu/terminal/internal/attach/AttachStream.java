@@ -14,8 +14,8 @@ import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.MouseEvent;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -453,13 +453,12 @@ final class AttachStream implements StreamHandler {
         if (offset > 0) {
             screen.scroll(-offset);
         }
-        screen.typed();
         send(screen, bytes);
     }
 
     private void send(Screen screen, byte[] bytes) {
         try {
-            screen.pty().write(bytes);
+            screen.input(bytes);
         } catch (PtyInputException e) {
             if (e.reason() == PtyInputException.Reason.BACKLOG) {
                 reply(ServerLines.error("input refused: the program is not reading and " + e.pending()

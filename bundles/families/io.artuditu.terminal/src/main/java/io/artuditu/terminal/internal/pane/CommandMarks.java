@@ -1,7 +1,6 @@
 package io.artuditu.terminal.internal.pane;
 
 import io.artuditu.terminal.internal.Utf8;
-
 import io.artuditu.vt.Mode;
 import io.artuditu.vt.ShellMarks;
 import io.artuditu.vt.Terminal;

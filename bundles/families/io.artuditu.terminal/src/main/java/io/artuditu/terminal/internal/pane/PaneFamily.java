@@ -1,13 +1,18 @@
 package io.artuditu.terminal.internal.pane;
 
-import io.artuditu.terminal.internal.Utf8;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.Workspaces;
+import io.artuditu.model.topology.Targets;
 import io.artuditu.pty.PtyInputException;
+import io.artuditu.pty.proc.ProcessEntry;
+import io.artuditu.pty.proc.ProcessScan;
+import io.artuditu.pty.proc.ProcessTree;
 import io.artuditu.terminal.internal.Screen;
 import io.artuditu.terminal.internal.Screens;
+import io.artuditu.terminal.internal.Utf8;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
@@ -16,15 +21,8 @@ import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.Keys;
 import io.artuditu.vt.Mode;
+import io.artuditu.vt.TerminalMetrics;
 import io.artuditu.vt.WorkingDirectory;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.TerminalMetrics;
-import io.artuditu.pty.proc.ProcessEntry;
-import io.artuditu.pty.proc.ProcessScan;
-import io.artuditu.pty.proc.ProcessTree;
-import io.artuditu.model.Workspaces;
-import io.artuditu.model.topology.Targets;
-import io.artuditu.model.topology.TopologyException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -100,48 +98,32 @@ public final class PaneFamily implements UhpFamily {
     }
 
     /**
-     * The live pane the call names (its {@code pane}, else the focused one), resolved by the
-     * shared {@link Targets} rule the method's contract declares, with its screen; a pane that
-     * has gone is {@code not_found} with what is known of its exit.
+     * The live pane the call names, as the dispatcher resolved its declared target, with its
+     * screen; a pane that has gone since is {@code not_found} with what is known of its exit.
      */
     Target target(Call call) {
-        String id;
-        try {
-            id = Targets.resolve(workspaces.topology(), contract.method(call.method()).orElseThrow().target(), call.params()).pane();
-        } catch (TopologyException e) {
-            JsonNode named = call.params().get("pane");
-            if (e.code() == ErrorCode.NOT_FOUND && named != null) {
-                throw gone(named.textValue());
-            }
-            throw e;
-        }
+        String id = call.target(io.artuditu.model.topology.Target.class).pane();
         PaneInfo info = workspaces.pane(id).orElseThrow(() -> gone(id));
         Screen s = screens.screen(info.terminalId()).orElseThrow(() -> gone(info.id(), info.terminalId()));
         return new Target(info, s);
     }
 
-    /** A pane the model no longer (or never) had. */
+    /** A pane the model no longer (or never) had: its exit when it left with its process, else "unknown". */
     UhpException gone(String paneId) {
-        return screens.exitedPane(paneId).map(e -> exitedError(paneId, e.terminalId(), e.status(), e.exitedMillis()))
-                .orElseGet(() -> new UhpException(ErrorCode.NOT_FOUND, "no such pane: " + paneId,
-                        Map.of("pane", paneId, "state", "unknown")));
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("pane", paneId);
+        workspaces.exited(paneId).ifPresentOrElse(e -> d.putAll(e.evidence()), () -> d.put("state", "unknown"));
+        return UhpException.notFound("pane", paneId, "pane", "exited".equals(d.get("state"))
+                ? "pane " + paneId + " exited with status " + d.get("exit_status") : "no such pane: " + paneId, d);
     }
 
     /** A pane still in the model whose process has just exited. */
     UhpException gone(String paneId, String terminalId) {
-        return screens.exited(terminalId).map(e -> exitedError(paneId, terminalId, e.status(), e.exitedMillis()))
-                .orElseGet(() -> new UhpException(ErrorCode.NOT_FOUND, "pane " + paneId + " has no terminal",
-                        Map.of("pane", paneId, "terminal_id", terminalId, "state", "unknown")));
-    }
-
-    private static UhpException exitedError(String paneId, String terminalId, int status, long at) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("pane", paneId);
-        d.put("terminal_id", terminalId);
-        d.put("state", "exited");
-        d.put("exit_status", status);
-        d.put("exited_at_ms", at);
-        return new UhpException(ErrorCode.NOT_FOUND, "pane " + paneId + " exited with status " + status, d);
+        d.putAll(screens.evidence(terminalId));
+        return UhpException.notFound("pane", paneId, "pane", "exited".equals(d.get("state"))
+                ? "pane " + paneId + " exited with status " + d.get("exit_status") : "pane " + paneId + " has no terminal", d);
     }
 
     /** Queues input for the pane's process; refusals become the documented errors. */
@@ -149,9 +131,8 @@ public final class PaneFamily implements UhpFamily {
         if (bytes.length == 0) {
             return;
         }
-        t.screen().typed();
         try {
-            t.screen().pty().write(bytes);
+            t.screen().input(bytes);
         } catch (PtyInputException e) {
             if (e.reason() == PtyInputException.Reason.EXITED) {
                 throw gone(t.id(), t.pane().terminalId());

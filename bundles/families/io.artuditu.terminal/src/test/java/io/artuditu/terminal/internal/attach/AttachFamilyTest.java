@@ -8,6 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.model.PaneInfo;
+import io.artuditu.model.PaneRequest;
+import io.artuditu.model.WorkspaceInfo;
+import io.artuditu.model.Workspaces;
+import io.artuditu.model.topology.Lifecycle;
+import io.artuditu.model.topology.Pane;
+import io.artuditu.model.topology.Targets;
+import io.artuditu.model.topology.Topology;
 import io.artuditu.pty.Pty;
 import io.artuditu.pty.SpawnRequest;
 import io.artuditu.pty.internal.Host;
@@ -20,14 +28,8 @@ import io.artuditu.uhp.api.Connection;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.StreamSink;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.platform.BasicCall;
-import io.artuditu.model.PaneInfo;
-import io.artuditu.model.PaneRequest;
-import io.artuditu.model.WorkspaceInfo;
-import io.artuditu.model.Workspaces;
-import io.artuditu.model.topology.Pane;
-import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyOps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -64,6 +66,8 @@ class AttachFamilyTest {
     final Panes panes = new Panes();
     final TerminalStreams slots = new TerminalStreams();
     final AttachFamily family = new AttachFamily(screens, panes, slots, home.resolve("scratch"));
+    /** attach.pane's declared target: a pane, the focused one when omitted. */
+    static final TargetSpec TARGET = new TargetSpec(TargetSpec.Kind.PANE, "pane", null, TargetSpec.Omitted.FOCUSED);
     final List<Client> clients = new ArrayList<>();
 
     @BeforeAll
@@ -96,7 +100,7 @@ class AttachFamilyTest {
         static final String WORKSPACE = "workspace_0000000000000001";
         final Map<String, PaneInfo> byId = new ConcurrentHashMap<>();
         final AtomicLong next = new AtomicLong();
-        final TopologyOps ops = new TopologyOps(() -> String.format("%016x", next.get()));
+        final Lifecycle ops = new Lifecycle(() -> String.format("%016x", next.get()));
         volatile Topology state = Topology.empty();
 
         synchronized PaneInfo spawn(String... command) throws IOException {
@@ -111,7 +115,7 @@ class AttachFamilyTest {
         }
 
         @Override
-        public PaneInfo open(PaneRequest request) {
+        public PaneInfo open(PaneRequest request, java.util.OptionalLong ifRevision) {
             throw new UnsupportedOperationException();
         }
 
@@ -151,7 +155,7 @@ class AttachFamilyTest {
         }
 
         @Override
-        public <T> T change(Operation<T> operation) {
+        public <T> T change(java.util.OptionalLong ifRevision, Operation<T> operation) {
             throw new UnsupportedOperationException("attach needs no topology");
         }
     }
@@ -220,6 +224,8 @@ class AttachFamilyTest {
             }
             BasicCall call = new BasicCall("1", "attach.pane", params, new Caller(1, 0, 0),
                     ClientScreen.M.getNodeFactory(), Set.of(), connection);
+            // the declared target, resolved as the dispatcher does before the handler runs
+            call.resolved(Targets.resolve(panes.state, TARGET, params, null, id -> Map.of()), Map.of());
             reply = family.attach(call);
             screen = new ClientScreen(cols, rows);
             clients.add(this);
@@ -522,7 +528,8 @@ class AttachFamilyTest {
 
         UhpException missing = assertThrows(UhpException.class, () -> new Client("77", 30, 6));
         assertEquals(ErrorCode.NOT_FOUND, missing.code());
-        assertEquals(Map.of("pane", "77", "state", "unknown"), missing.details());
+        assertEquals(Map.of("kind", "pane", "id", "77", "field", "pane", "pane", "77", "reason", "not_found", "state",
+                "unknown"), missing.details());
     }
 
     @Test

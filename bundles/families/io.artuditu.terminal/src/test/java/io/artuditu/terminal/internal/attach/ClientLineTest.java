@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.artuditu.terminal.internal.attach.ClientLine.Message;
-import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.vt.Key;
 import io.artuditu.vt.Keys;
 import io.artuditu.vt.MouseEvent;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.terminal.internal.attach.FrameEncoder.Frame;
-import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.uhp.api.schema.FamilyContract;
+import io.artuditu.uhp.api.schema.JsonSchema;
 import io.artuditu.vt.Terminal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

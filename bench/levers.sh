@@ -15,7 +15,8 @@ ROOT=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 ROUNDS=${1:-10}
 JAR=$ROOT/distribution/target/artuditu.jar
 CLASSES=$ROOT/bench/target/classes
-BENCH=(java -XX:+UseSerialGC -cp "$CLASSES" io.artuditu.bench.ServerBench)
+API_JAR=$ROOT/distribution/target/artuditu/lib/io.artuditu.uhp.api.jar   # the UHP client ServerBench uses
+BENCH=(java -XX:+UseSerialGC -cp "$CLASSES:$API_JAR" io.artuditu.bench.ServerBench)
 SERVER_OPTS="-Xshare:auto -XX:+UseSerialGC -Xss512k"   # as ./artu gives them
 TMP=$(mktemp -d /tmp/artu-levers.XXXXXX)
 SERVER_PID=""
@@ -28,7 +29,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-if [ ! -f "$JAR" ] || [ ! -d "$CLASSES" ]; then
+if [ ! -f "$JAR" ] || [ ! -d "$CLASSES" ] || [ ! -f "$API_JAR" ]; then
     echo "levers.sh: build first (bench/run.sh does)" >&2
     exit 2
 fi

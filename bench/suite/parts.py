@@ -15,6 +15,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 ARTU = os.path.join(ROOT, "artu")
 COLS, ROWS = 200, 50
 BENCH_CLASSES = os.path.join(ROOT, "bench", "target", "classes")
+# The Java harnesses' class path: their classes and the API jar, whose io.artuditu.uhp.client
+# is the UHP client every Java client of Artuditu uses (bench/run builds the distribution).
+BENCH_CP = os.pathsep.join([BENCH_CLASSES, os.path.join(ROOT, "distribution", "target", "artuditu", "lib",
+                                                        "io.artuditu.uhp.api.jar")])
 BENCH_JAR = os.path.join(ROOT, "bench", "target", "benchmarks.jar")
 
 
@@ -199,7 +203,7 @@ def java_bench(cls, *args, order="artuditu", timeout=1800, log=None):
     first where the harness has two sides.
     """
     argv = ["java", "-XX:+UseSerialGC", "-Dbench.order=" + ("tmux" if order == "tmux" else "artu"),
-            "-cp", BENCH_CLASSES, "io.artuditu.bench." + cls] + [str(a) for a in args]
+            "-cp", BENCH_CP, "io.artuditu.bench." + cls] + [str(a) for a in args]
     r = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     if log is not None:
         log.write(f"$ {' '.join(argv)}\n{r.stderr}\n")

@@ -1,12 +1,8 @@
 package io.artuditu.bench;
 
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,10 +15,11 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Event-bus measurements against a running Artuditu server that has the example module
- * ({@code example.publish}) installed, for {@code bench/run.sh --events}. JDK only, like
- * {@link ServerBench}. Publishers and subscribers live in this one process, so the
- * {@code System.nanoTime()} a publisher puts into the event's data can be compared with
- * the subscriber's clock when the line arrives. Each mode prints one {@code key=value} line.
+ * ({@code example.publish}) installed, for {@code bench/run.sh --events}. The JDK and the
+ * UHP client only, like {@link ServerBench}. Publishers and subscribers live in this one
+ * process, so the {@code System.nanoTime()} a publisher puts into the event's data can be
+ * compared with the subscriber's clock when the line arrives. Each mode prints one
+ * {@code key=value} line.
  *
  * <pre>
  * install SOCKET JAR                                          server.bundle.install JAR
@@ -39,7 +36,7 @@ public final class EventBench {
         if (args.length < 3) {
             usage();
         }
-        UnixDomainSocketAddress socket = UnixDomainSocketAddress.of(Path.of(args[1]));
+        UhpClient socket = UhpClient.of(Path.of(args[1]));
         switch (args[0]) {
             case "install": {
                 String reply = call(socket, "{\"id\":\"i\",\"method\":\"server.bundle.install\",\"params\":{\"path\":\""
@@ -79,7 +76,7 @@ public final class EventBench {
 
     /** One subscriber: its own connection and reader thread. */
     private static final class Subscriber extends Thread {
-        final SocketChannel ch;
+        final UhpConnection ch;
         final long[] latency;
         volatile int received;     // measured events
         volatile int warm;         // warm-up events
@@ -87,10 +84,10 @@ public final class EventBench {
         volatile boolean closed;   // the server ended the stream
         volatile int disorder;     // sequences not strictly increasing
 
-        Subscriber(UnixDomainSocketAddress socket, int capacity) throws IOException {
+        Subscriber(UhpClient socket, int capacity) throws IOException {
             super("subscriber");
             setDaemon(true);
-            ch = SocketChannel.open(socket);
+            ch = socket.connect();
             latency = new long[capacity];
             String ack = subscribe(ch);
             if (!ack.contains("\"events_subscribed\"")) {
@@ -101,10 +98,9 @@ public final class EventBench {
         @Override
         public void run() {
             try {
-                LineReader r = new LineReader(Channels.newInputStream(ch));
                 long lastSeq = 0;
                 String line;
-                while ((line = r.readLine()) != null) {
+                while ((line = ch.readLine()) != null) {
                     long now = System.nanoTime();
                     if (line.startsWith(RESYNC)) {
                         resync = true;
@@ -132,25 +128,12 @@ public final class EventBench {
         }
     }
 
-    private static String subscribe(SocketChannel ch) throws IOException {
-        write(ch, "{\"id\":\"s\",\"method\":\"events.subscribe\",\"params\":{\"events\":[\"" + FANOUT + "\"]}}");
-        // Read the ack byte by byte so no event line is swallowed into a buffer we drop.
-        ByteBuffer one = ByteBuffer.allocate(1);
-        StringBuilder sb = new StringBuilder();
-        while (true) {
-            one.clear();
-            if (ch.read(one) < 0) {
-                throw new IOException("closed before the subscribe ack");
-            }
-            char c = (char) one.get(0);
-            if (c == '\n') {
-                return sb.toString();
-            }
-            sb.append(c);
-        }
+    private static String subscribe(UhpConnection ch) throws IOException {
+        ch.send("{\"id\":\"s\",\"method\":\"events.subscribe\",\"params\":{\"events\":[\"" + FANOUT + "\"]}}");
+        return readLine(ch); // the event lines after it stay in the connection's buffer for the reader
     }
 
-    private static void fanout(UnixDomainSocketAddress socket, int rate, int seconds, int subscribers,
+    private static void fanout(UhpClient socket, int rate, int seconds, int subscribers,
             int publishers, boolean slow) throws Exception {
         int total = rate > 0 ? rate * seconds : 0;
         int capacity = rate > 0 ? total : 2_000_000;
@@ -164,11 +147,11 @@ public final class EventBench {
         // Warm-up: 2 s at the target rate (or 5,000 events as fast as possible), not counted.
         int warmCount = rate > 0 ? Math.min(rate * 2, 20_000) : 5_000;
         publishPhase(socket, rate, warmCount, 0, publishers, true);
-        SocketChannel slowCh = null;
+        UhpConnection slowCh = null;
         if (slow) {
             // Subscribes after the warm-up, so it is cut during the measured phase, and never reads.
-            slowCh = SocketChannel.open(socket);
-            write(slowCh, "{\"id\":\"slow\",\"method\":\"events.subscribe\",\"params\":{\"events\":[\"" + FANOUT
+            slowCh = socket.connect();
+            slowCh.send("{\"id\":\"slow\",\"method\":\"events.subscribe\",\"params\":{\"events\":[\"" + FANOUT
                     + "\"]}}");
         }
 
@@ -200,14 +183,13 @@ public final class EventBench {
         if (slowCh != null) {
             // Only now read what the slow subscriber was sent: the buffered events, then (if it
             // was cut and the server still got the line out) events.resync_required, then EOF.
-            SocketChannel ch = slowCh;
+            UhpConnection ch = slowCh;
             int[] count = new int[1];
             boolean[] flags = new boolean[2]; // resync line seen, EOF reached
             Thread reader = new Thread(() -> {
                 try {
-                    LineReader r = new LineReader(Channels.newInputStream(ch));
                     String line;
-                    while ((line = r.readLine()) != null) {
+                    while ((line = ch.readLine()) != null) {
                         if (line.startsWith(RESYNC)) {
                             flags[0] = true;
                         } else if (line.startsWith("{\"event\"")) {
@@ -278,7 +260,7 @@ public final class EventBench {
      * schedule publishes at once, so the achieved rate shows whether the rate was sustained.
      * Returns {published, errors, elapsed ns, round trip ns...}.
      */
-    private static long[] publishPhase(UnixDomainSocketAddress socket, int rate, int count, long duration,
+    private static long[] publishPhase(UhpClient socket, int rate, int count, long duration,
             int threads, boolean warm) throws InterruptedException {
         int cap = count > 0 ? count : 2_000_000;
         long[] rtt = new long[cap];
@@ -341,7 +323,7 @@ public final class EventBench {
 
     // ---- events.wait wake-up ----
 
-    private static void waitLatency(UnixDomainSocketAddress socket, int warmup, int iterations) throws Exception {
+    private static void waitLatency(UhpClient socket, int warmup, int iterations) throws Exception {
         SynchronousQueue<Integer> go = new SynchronousQueue<>();
         SynchronousQueue<long[]> sent = new SynchronousQueue<>();
         Thread publisher = new Thread(() -> {
@@ -367,8 +349,8 @@ public final class EventBench {
         long[] rtt = new long[iterations];
         int errors = 0;
         for (int i = 0; i < warmup + iterations; i++) {
-            try (SocketChannel w = SocketChannel.open(socket)) {
-                write(w, "{\"id\":\"w\",\"method\":\"events.wait\",\"params\":{\"event\":\"" + WAKE
+            try (UhpConnection w = socket.connect()) {
+                w.send("{\"id\":\"w\",\"method\":\"events.wait\",\"params\":{\"event\":\"" + WAKE
                         + "\",\"where\":{\"n\":" + i + "},\"timeout_s\":30}}");
                 // The waiter has no ack: wait until the server counts it, then publish.
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -402,38 +384,21 @@ public final class EventBench {
 
     // ---- helpers ----
 
-    /** Connect, write one line, read one line, close. */
-    static String call(UnixDomainSocketAddress socket, String request) throws IOException {
-        try (SocketChannel ch = SocketChannel.open(socket)) {
-            write(ch, request);
-            return readLine(ch);
-        }
+    /** One request line on a fresh connection; its reply line. */
+    static String call(UhpClient socket, String request) throws IOException {
+        return socket.exchange(request);
     }
 
-    private static void write(SocketChannel ch, String line) throws IOException {
-        ByteBuffer out = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
-        while (out.hasRemaining()) {
-            ch.write(out);
+    /** The next line of an open connection; the server closing it first is an error. */
+    private static String readLine(UhpConnection ch) throws IOException {
+        String line = ch.readLine();
+        if (line == null) {
+            throw new IOException("connection closed before a reply line");
         }
+        return line;
     }
 
-    /** Reads one line from a channel that carries nothing after it (a plain reply). */
-    private static String readLine(SocketChannel ch) throws IOException {
-        ByteBuffer in = ByteBuffer.allocate(16384);
-        while (ch.read(in) >= 0) {
-            for (int i = 0; i < in.position(); i++) {
-                if (in.get(i) == '\n') {
-                    return new String(in.array(), 0, i, StandardCharsets.UTF_8);
-                }
-            }
-            if (!in.hasRemaining()) {
-                throw new IOException("reply longer than " + in.capacity() + " bytes");
-            }
-        }
-        throw new IOException("connection closed before a reply line");
-    }
-
-    private static long statsField(UnixDomainSocketAddress socket, String key) throws IOException {
+    private static long statsField(UhpClient socket, String key) throws IOException {
         String reply = call(socket, "{\"id\":\"st\",\"method\":\"uhp.stats\",\"params\":{}}");
         long v = longField(reply, key);
         if (v < 0) {
@@ -464,49 +429,6 @@ public final class EventBench {
         }
         int rank = (int) Math.ceil(p / 100.0 * sorted.length);
         return sorted[Math.max(0, rank - 1)];
-    }
-
-    /** Newline-terminated UTF-8 lines from a stream, with its own buffer. */
-    private static final class LineReader {
-        private final InputStream in;
-        private final byte[] buf = new byte[65536];
-        private int pos;
-        private int len;
-
-        LineReader(InputStream in) {
-            this.in = in;
-        }
-
-        String readLine() throws IOException {
-            java.io.ByteArrayOutputStream partial = null;
-            while (true) {
-                for (int i = pos; i < len; i++) {
-                    if (buf[i] == '\n') {
-                        String line;
-                        if (partial == null) {
-                            line = new String(buf, pos, i - pos, StandardCharsets.UTF_8);
-                        } else {
-                            partial.write(buf, pos, i - pos);
-                            line = partial.toString(StandardCharsets.UTF_8);
-                        }
-                        pos = i + 1;
-                        return line;
-                    }
-                }
-                if (len > pos) {
-                    if (partial == null) {
-                        partial = new java.io.ByteArrayOutputStream();
-                    }
-                    partial.write(buf, pos, len - pos);
-                }
-                pos = 0;
-                len = in.read(buf);
-                if (len < 0) {
-                    len = 0;
-                    return null;
-                }
-            }
-        }
     }
 
     private EventBench() {

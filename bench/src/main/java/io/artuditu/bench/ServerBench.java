@@ -1,11 +1,8 @@
 package io.artuditu.bench;
 
+import io.artuditu.uhp.client.UhpClient;
 import java.io.File;
 import java.io.IOException;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -19,8 +16,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Whole-server measurements against a real Artuditu process, for {@code bench/run.sh}.
- * JDK only (no project classes), so it runs from {@code bench/target/classes}. Each mode
- * prints one line of {@code key=value} pairs.
+ * The JDK and the UHP client ({@code io.artuditu.uhp.client}) only, so it runs from
+ * {@code bench/target/classes} and the API jar. Each mode prints one line of
+ * {@code key=value} pairs.
  *
  * <pre>
  * roundtrip SOCKET [WARMUP [CALLS]]        fresh connection per ping, sequential
@@ -29,15 +27,12 @@ import java.util.concurrent.locks.LockSupport;
  * </pre>
  */
 public final class ServerBench {
-    private static final byte[] PING = "{\"id\":\"1\",\"method\":\"ping\",\"params\":{}}\n"
-            .getBytes(StandardCharsets.UTF_8);
-    private static final byte[] STOP = "{\"id\":\"s\",\"method\":\"server.stop\",\"params\":{}}\n"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final String PING = "{\"id\":\"1\",\"method\":\"ping\",\"params\":{}}";
+    private static final String STOP = "{\"id\":\"s\",\"method\":\"server.stop\",\"params\":{}}";
     private static final long POLL_NANOS = 1_000_000;
     private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(30);
     private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
-    private final ByteBuffer in = ByteBuffer.allocate(8192);
     /** The child being measured; a shutdown hook ends it if this harness is stopped early. */
     private static volatile Process child;
 
@@ -82,15 +77,15 @@ public final class ServerBench {
     // ---- fresh-connection round trip ----
 
     private void roundTrip(Path socket, int warmup, int calls) throws IOException {
-        UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        UhpClient server = UhpClient.of(socket);
         for (int i = 0; i < warmup; i++) {
-            requirePong(call(address, PING));
+            requirePong(call(server, PING));
         }
         long[] nanos = new long[calls];
         int wrong = 0;
         for (int i = 0; i < calls; i++) {
             long t0 = System.nanoTime();
-            String reply = call(address, PING);
+            String reply = call(server, PING);
             nanos[i] = System.nanoTime() - t0;
             if (!reply.contains("\"pong\"")) {
                 wrong++;
@@ -103,25 +98,8 @@ public final class ServerBench {
     }
 
     /** Connect, write one line, read one line, close. */
-    private String call(UnixDomainSocketAddress address, byte[] request) throws IOException {
-        try (SocketChannel ch = SocketChannel.open(address)) {
-            ByteBuffer out = ByteBuffer.wrap(request);
-            while (out.hasRemaining()) {
-                ch.write(out);
-            }
-            in.clear();
-            while (ch.read(in) >= 0) {
-                for (int i = 0; i < in.position(); i++) {
-                    if (in.get(i) == '\n') {
-                        return new String(in.array(), 0, i, StandardCharsets.UTF_8);
-                    }
-                }
-                if (!in.hasRemaining()) {
-                    throw new IOException("reply longer than " + in.capacity() + " bytes");
-                }
-            }
-            throw new IOException("connection closed before a reply line");
-        }
+    private static String call(UhpClient server, String request) throws IOException {
+        return server.exchange(request);
     }
 
     private static void requirePong(String reply) throws IOException {
@@ -149,13 +127,13 @@ public final class ServerBench {
             Process p = pb.start();
             child = p;
             try {
-                pollPing(UnixDomainSocketAddress.of(socket), p, t0);
+                pollPing(UhpClient.of(socket), p, t0);
                 ready[r] = System.nanoTime() - t0;
                 // CPU the server burnt to get here, all threads: less sensitive to a busy machine.
                 cpu[r] = p.info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
                 listening[r] = listeningAt(log.toPath()) - wall0;
                 long s0 = System.nanoTime();
-                call(UnixDomainSocketAddress.of(socket), STOP);
+                call(UhpClient.of(socket), STOP);
                 if (!p.waitFor(15, TimeUnit.SECONDS)) {
                     throw new IOException("server did not exit within 15 s of server.stop");
                 }
@@ -176,14 +154,14 @@ public final class ServerBench {
     }
 
     /** Poll-connects until a ping is answered; gives up when the process dies or 30 s pass. */
-    private void pollPing(UnixDomainSocketAddress address, Process p, long t0) throws IOException {
+    private void pollPing(UhpClient server, Process p, long t0) throws IOException {
         while (System.nanoTime() - t0 < DEADLINE_NANOS) {
             if (!p.isAlive()) {
                 throw new IOException("server exited with status " + p.exitValue() + " before answering");
             }
-            if (Files.exists(address.getPath())) {
+            if (Files.exists(server.socket())) {
                 try {
-                    requirePong(call(address, PING));
+                    requirePong(call(server, PING));
                     return;
                 } catch (IOException notYet) {
                     // bound but not serving, or not bound yet: poll again

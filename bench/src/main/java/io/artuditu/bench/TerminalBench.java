@@ -1,5 +1,7 @@
 package io.artuditu.bench;
 
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.File;
@@ -10,9 +12,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,9 +35,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Terminal-host measurements, Artuditu side by side with tmux in the same run, for
- * {@code bench/run.sh --terminal}. JDK only, like {@link ServerBench}: it talks to the server
- * over its Unix socket with one request line per fresh connection (streams keep theirs),
- * and drives tmux through its command line and a control-mode client. Every pane is
+ * {@code bench/run.sh --terminal}. The JDK and the UHP client only, like {@link ServerBench}:
+ * it talks to the server over its Unix socket with one request line per fresh connection
+ * (streams keep theirs), and drives tmux through its command line and a control-mode
+ * client. Every pane is
  * {@value #COLS}x{@value #ROWS}. Each mode prints one line of {@code key=value} pairs; a key
  * whose side was not measured is left out.
  *
@@ -308,12 +308,12 @@ public final class TerminalBench {
             terminalId = str(pane, "terminal_id");
             String id = str(pane, "pane");
             if (attach) {
-                client = AttachClient.open(artu.address, id, true);
+                client = AttachClient.open(artu.uhp, id, true);
             }
             try (Stream waiter = artu.waitClosed(id, seq, 600)) {
                 long t0 = go(fifo);
                 went = true;
-                String reply = waiter.lines.next();
+                String reply = waiter.next();
                 long elapsed = System.nanoTime() - t0;
                 if (reply == null || !Boolean.TRUE.equals(field(reply, "result", "matched"))) {
                     throw new IOException("events.wait for pane.closed of pane " + id + ": " + reply);
@@ -323,7 +323,7 @@ public final class TerminalBench {
                 if (client != null) {
                     client.join(10_000); // the stream ends after the pane's last frame
                     frames = client.frames;
-                    bytes = client.lines.bytes;
+                    bytes = client.stream.connection.bytesRead();
                 }
                 return new long[] {elapsed, frames, bytes};
             }
@@ -381,7 +381,7 @@ public final class TerminalBench {
             } finally {
                 artu.close(id);
                 try (Stream w = artu.waitClosed(str(t, "pane"), seq, 30)) {
-                    w.lines.next();
+                    w.next();
                 }
             }
         };
@@ -490,7 +490,7 @@ public final class TerminalBench {
         Call artuSide = () -> {
             if (artu.ok()) {
                 Map<String, Object> t = artu.create(work, "cat");
-                try (AttachClient c = AttachClient.open(artu.address, str(t, "pane"), true)) {
+                try (AttachClient c = AttachClient.open(artu.uhp, str(t, "pane"), true)) {
                     int x0 = Math.max(0, c.cursorX);
                     int y0 = Math.max(0, c.cursorY);
                     long[] lat = new long[samples];
@@ -744,7 +744,7 @@ public final class TerminalBench {
                 long until = System.nanoTime() + 30 * SECOND;
                 String last;
                 while (true) {
-                    last = call(artu.address, req);
+                    last = call(artu.uhp, req);
                     if (Long.valueOf(0).equals(field(last, "result", "exit_status"))) {
                         break;
                     }
@@ -757,7 +757,7 @@ public final class TerminalBench {
                 int errors = 0;
                 for (int k = 0; k < warmup + runs; k++) {
                     long t0 = System.nanoTime();
-                    String reply = call(artu.address, req);
+                    String reply = call(artu.uhp, req);
                     long dt = System.nanoTime() - t0;
                     if (!Long.valueOf(0).equals(field(reply, "result", "exit_status"))) {
                         errors++;
@@ -800,11 +800,11 @@ public final class TerminalBench {
 
     /** The server, or none (SOCKET "-", or a method missing): then only tmux is measured. */
     static final class Artu {
-        final UnixDomainSocketAddress address;
+        final UhpClient uhp;
         final String missing;
 
-        private Artu(UnixDomainSocketAddress address, String missing) {
-            this.address = address;
+        private Artu(UhpClient uhp, String missing) {
+            this.uhp = uhp;
             this.missing = missing;
         }
 
@@ -812,7 +812,7 @@ public final class TerminalBench {
             if (socket.equals("-")) {
                 return new Artu(null, "all");
             }
-            UnixDomainSocketAddress a = UnixDomainSocketAddress.of(Path.of(socket));
+            UhpClient a = UhpClient.of(Path.of(socket));
             Object caps = result(call(a, "{\"id\":\"c\",\"method\":\"uhp.capabilities\",\"params\":{}}"));
             Set<String> names = new HashSet<>();
             for (Object m : (List<?>) ((Map<?, ?>) caps).get("methods")) {
@@ -836,14 +836,14 @@ public final class TerminalBench {
         }
 
         void ping() throws IOException {
-            String r = call(address, "{\"id\":\"1\",\"method\":\"ping\",\"params\":{}}");
+            String r = call(uhp, "{\"id\":\"1\",\"method\":\"ping\",\"params\":{}}");
             if (!r.contains("\"pong\"")) {
                 throw new IOException("not a pong: " + r);
             }
         }
 
         long eventSequence() throws IOException {
-            return num(((Map<?, ?>) result(call(address,
+            return num(((Map<?, ?>) result(call(uhp,
                     "{\"id\":\"c\",\"method\":\"uhp.capabilities\",\"params\":{}}"))).get("event_sequence"));
         }
 
@@ -853,13 +853,13 @@ public final class TerminalBench {
             for (String a : argv) {
                 cmd.add(quote(a));
             }
-            return (Map<String, Object>) result(call(address, "{\"id\":\"t\",\"method\":\"terminal.backend.create\","
+            return (Map<String, Object>) result(call(uhp, "{\"id\":\"t\",\"method\":\"terminal.backend.create\","
                     + "\"params\":{\"command\":" + cmd + ",\"cwd\":" + quote(cwd.toAbsolutePath().toString())
                     + ",\"cols\":" + COLS + ",\"rows\":" + ROWS + "}}"));
         }
 
         void close(String terminalId) throws IOException {
-            String r = call(address, "{\"id\":\"x\",\"method\":\"terminal.backend.close\",\"params\":{\"terminal_id\":"
+            String r = call(uhp, "{\"id\":\"x\",\"method\":\"terminal.backend.close\",\"params\":{\"terminal_id\":"
                     + quote(terminalId) + "}}");
             // not_found: it had exited already
             if (field(r, "result") == null && !r.contains("not_found")) {
@@ -869,7 +869,7 @@ public final class TerminalBench {
 
         /** An events.wait for this pane's pane.closed, registered now; read its one line. */
         Stream waitClosed(String pane, long afterSequence, int timeoutS) throws IOException {
-            Stream s = new Stream(address);
+            Stream s = new Stream(uhp);
             s.write("{\"id\":\"w\",\"method\":\"events.wait\",\"params\":{\"event\":\"pane.closed\","
                     + "\"where\":{\"pane\":" + quote(pane) + "},\"timeout_s\":" + timeoutS + ",\"after_sequence\":"
                     + afterSequence + "}}");
@@ -879,26 +879,24 @@ public final class TerminalBench {
 
     /** A connection kept open: lines in, lines out. */
     static class Stream implements AutoCloseable {
-        final SocketChannel ch;
-        final Lines lines;
+        final UhpConnection connection;
 
-        Stream(UnixDomainSocketAddress address) throws IOException {
-            ch = SocketChannel.open(address);
-            lines = new Lines(ch);
+        Stream(UhpClient uhp) throws IOException {
+            connection = uhp.connect();
         }
 
         void write(String line) throws IOException {
-            ByteBuffer out = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
-            synchronized (ch) {
-                while (out.hasRemaining()) {
-                    ch.write(out);
-                }
-            }
+            connection.send(line);
+        }
+
+        /** The next line, or null once the server closed the connection. */
+        String next() throws IOException {
+            return connection.readLine();
         }
 
         @Override
-        public void close() throws IOException {
-            ch.close();
+        public void close() {
+            connection.close();
         }
     }
 
@@ -910,7 +908,6 @@ public final class TerminalBench {
      */
     static final class AttachClient extends Thread implements AutoCloseable {
         final Stream stream;
-        final Lines lines;
         final boolean model;
         final String[][] grid = new String[ROWS][COLS];
         volatile long frames;
@@ -941,16 +938,15 @@ public final class TerminalBench {
             super("attach-client");
             setDaemon(true);
             this.stream = stream;
-            this.lines = stream.lines;
             this.model = model;
         }
 
         /** Attaches at 200x50 and returns once the first frame is in. */
-        static AttachClient open(UnixDomainSocketAddress address, String pane, boolean model) throws Exception {
-            Stream s = new Stream(address);
+        static AttachClient open(UhpClient uhp, String pane, boolean model) throws Exception {
+            Stream s = new Stream(uhp);
             s.write("{\"id\":\"a\",\"method\":\"attach.pane\",\"params\":{\"pane\":" + quote(pane) + ",\"cols\":" + COLS
                     + ",\"rows\":" + ROWS + "}}");
-            String reply = s.lines.next();
+            String reply = s.next();
             if (reply == null || field(reply, "result") == null) {
                 s.close();
                 throw new IOException("attach.pane " + pane + ": " + reply);
@@ -972,7 +968,7 @@ public final class TerminalBench {
         public void run() {
             try {
                 String line;
-                while ((line = lines.next()) != null) {
+                while ((line = stream.next()) != null) {
                     if (!line.startsWith("{\"frame\"")) {
                         continue;
                     }
@@ -1334,16 +1330,9 @@ public final class TerminalBench {
 
     // ---- the wire ----
 
-    /** Connect, write one line, read one line, close. */
-    static String call(UnixDomainSocketAddress address, String request) throws IOException {
-        try (Stream s = new Stream(address)) {
-            s.write(request);
-            String line = s.lines.next();
-            if (line == null) {
-                throw new IOException("connection closed before a reply line");
-            }
-            return line;
-        }
+    /** One request line on a fresh connection; its reply line. */
+    static String call(UhpClient uhp, String request) throws IOException {
+        return uhp.exchange(request);
     }
 
     /** The reply's result, or an IOException with its error. */
@@ -1392,44 +1381,6 @@ public final class TerminalBench {
             }
         }
         return b.append('"').toString();
-    }
-
-    /** Newline-terminated UTF-8 lines from a channel, of any length; counts the bytes read. */
-    static final class Lines {
-        private final SocketChannel ch;
-        private final ByteBuffer buf = ByteBuffer.allocate(1 << 16);
-        private byte[] line = new byte[1 << 12];
-        private int len;
-        volatile long bytes;
-
-        Lines(SocketChannel ch) {
-            this.ch = ch;
-            buf.flip();
-        }
-
-        String next() throws IOException {
-            while (true) {
-                while (buf.hasRemaining()) {
-                    byte b = buf.get();
-                    if (b == '\n') {
-                        String s = new String(line, 0, len, StandardCharsets.UTF_8);
-                        len = 0;
-                        return s;
-                    }
-                    if (len == line.length) {
-                        line = Arrays.copyOf(line, line.length * 2);
-                    }
-                    line[len++] = b;
-                }
-                buf.clear();
-                int n = ch.read(buf);
-                buf.flip();
-                if (n < 0) {
-                    return null;
-                }
-                bytes += n;
-            }
-        }
     }
 
     /** A small JSON reader: objects, arrays, strings, numbers (Long or Double), booleans, null. */

@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import java.io.ByteArrayOutputStream;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +62,7 @@ class AttachPaneTest {
 
     /** One attach.pane connection: its reply, the client's picture, the other lines, and when each line came. */
     static final class Attached implements AutoCloseable {
-        final SocketChannel ch;
+        final UhpConnection ch;
         final BlockingQueue<Object[]> lines = new LinkedBlockingQueue<>(); // {nanoTime, JsonNode or EOF}
         final List<JsonNode> others = new ArrayList<>();
         final JsonNode reply;
@@ -115,28 +113,16 @@ class AttachPaneTest {
         }
 
         private void readLoop() {
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            ByteBuffer in = ByteBuffer.allocate(65536);
             try {
                 while (true) {
                     while (paused) {
                         Thread.sleep(5);
                     }
-                    if (ch.read(in) < 0) {
+                    String line = ch.readLine();
+                    if (line == null) {
                         break;
                     }
-                    long now = System.nanoTime();
-                    in.flip();
-                    while (in.hasRemaining()) {
-                        byte b = in.get();
-                        if (b == '\n') {
-                            lines.add(new Object[] {now, Wire.M.readTree(line.toByteArray())});
-                            line.reset();
-                        } else {
-                            line.write(b);
-                        }
-                    }
-                    in.clear();
+                    lines.add(new Object[] {System.nanoTime(), Wire.M.readTree(line)});
                 }
             } catch (IOException | InterruptedException e) {
                 // closed: report the end

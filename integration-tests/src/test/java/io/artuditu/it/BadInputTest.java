@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.artuditu.uhp.api.Limits;
-import java.nio.channels.SocketChannel;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,7 +132,7 @@ class BadInputTest {
     void aClientThatConnectsAndSendsNothingIsClosedAfterFiveSeconds() throws Exception {
         long before = stats().at("/connections/initial_frame_timeouts").asLong();
         long t0 = System.nanoTime();
-        try (SocketChannel ch = Wire.connect(server.socket)) {
+        try (UhpConnection ch = Wire.connect(server.socket)) {
             JsonNode r = Wire.validated(Wire.readToEnd(ch), null);
             assertEquals("timeout", Wire.code(r));
         }
@@ -144,7 +145,7 @@ class BadInputTest {
     @Test
     void the81stConcurrentConnectionGetsAStructuredRefusal() throws Exception {
         long rejected = stats().at("/connections/rejected").asLong();
-        List<SocketChannel> held = new ArrayList<>();
+        List<UhpConnection> held = new ArrayList<>();
         try {
             for (int i = 0; i < Limits.MAX_CONNECTIONS; i++) {
                 held.add(Wire.connect(server.socket));
@@ -154,7 +155,7 @@ class BadInputTest {
             JsonNode r = null;
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (System.nanoTime() < deadline) {
-                try (SocketChannel extra = Wire.connect(server.socket)) {
+                try (UhpConnection extra = Wire.connect(server.socket)) {
                     Wire.send(extra, "{\"id\":\"81\",\"method\":\"ping\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
                     r = Wire.validated(Wire.readToEnd(extra), "ping");
                 }
@@ -165,7 +166,7 @@ class BadInputTest {
             }
             assertEquals("too_many_connections", Wire.code(r));
         } finally {
-            for (SocketChannel c : held) {
+            for (UhpConnection c : held) {
                 c.close();
             }
         }
@@ -183,7 +184,7 @@ class BadInputTest {
     @Test
     void aClientThatDisconnectsMidRequest() throws Exception {
         long before = stats().at("/connections/client_disconnects").asLong();
-        try (SocketChannel ch = Wire.connect(server.socket)) {
+        try (UhpConnection ch = Wire.connect(server.socket)) {
             Wire.send(ch, "{\"id\":\"half\",\"method\":\"pi".getBytes(StandardCharsets.UTF_8));
         }
         long deadline = System.nanoTime() + 10_000_000_000L;
@@ -310,13 +311,13 @@ class BadInputTest {
     @Test
     void everyConnectionOfABurstPastTheLimitReadsItsRefusalPromptly() throws Exception {
         long rejected = stats().at("/connections/rejected").asLong();
-        List<SocketChannel> held = new ArrayList<>();
+        List<UhpConnection> held = new ArrayList<>();
         try {
             for (int i = 0; i < Limits.MAX_CONNECTIONS; i++) {
-                SocketChannel ch = Wire.connect(server.socket);
+                UhpConnection ch = Wire.connect(server.socket);
                 held.add(ch);
                 Wire.send(ch, "{\"id\":\"h\",\"method\":\"events.subscribe\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
-                assertTrue(readLine(ch).contains("events_subscribed"), "holder " + i + " is served");
+                assertTrue(ch.readLine().contains("events_subscribed"), "holder " + i + " is served");
             }
             int burst = 200;
             List<String> replies = burst(server.socket, burst, 2_000);
@@ -326,7 +327,7 @@ class BadInputTest {
                 assertTrue(r.get("id").isNull(), replies.get(i));
             }
         } finally {
-            for (SocketChannel c : held) {
+            for (UhpConnection c : held) {
                 c.close();
             }
         }
@@ -340,74 +341,57 @@ class BadInputTest {
         assertEquals("pong", Wire.call(server.socket, "ping", "{}").at("/result/type").asText());
     }
 
-    /** One line from a blocking channel (the reply to a stream request), without its newline. */
-    private static String readLine(SocketChannel ch) throws Exception {
-        java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-        java.nio.ByteBuffer one = java.nio.ByteBuffer.allocate(1);
-        while (ch.read(one) > 0) {
-            if (one.get(0) == '\n') {
-                return line.toString(StandardCharsets.UTF_8);
-            }
-            line.write(one.get(0));
-            one.clear();
-        }
-        return line.toString(StandardCharsets.UTF_8);
-    }
-
     /**
-     * Opens {@code n} connections at once, each sending a ping as any client would, and reads
-     * each to its end on one selector; fails if any has not ended within {@code boundMillis}
-     * of the burst's start. Returns what each read.
+     * Opens {@code n} connections at once, each sending a ping as any client would, then reads
+     * each to its end, one after another (what the server already wrote waits in each
+     * socket's buffer, so the last end is the time they all took); fails if that is more than
+     * {@code boundMillis} after the burst's start. A guard closes every connection at that
+     * bound, so a client the server never answers cannot hang the test. Returns what each read.
      */
     private static List<String> burst(Path socket, int n, long boundMillis) throws Exception {
         long start = System.nanoTime();
-        List<SocketChannel> chans = new ArrayList<>();
-        List<java.io.ByteArrayOutputStream> got = new ArrayList<>();
-        try (java.nio.channels.Selector sel = java.nio.channels.Selector.open()) {
-            for (int i = 0; i < n; i++) {
-                chans.add(Wire.connect(socket));
-                got.add(new java.io.ByteArrayOutputStream());
+        UhpClient client = UhpClient.of(socket);
+        List<UhpConnection> chans = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread guard = new Thread(() -> {
+            try {
+                Thread.sleep(boundMillis + 100);
+            } catch (InterruptedException done) {
+                return;
             }
+            chans.forEach(UhpConnection::close);
+        }, "burst-guard");
+        guard.setDaemon(true);
+        guard.start();
+        List<String> got = new ArrayList<>();
+        try {
             for (int i = 0; i < n; i++) {
-                SocketChannel ch = chans.get(i);
+                chans.add(client.connect());
+            }
+            for (UhpConnection ch : chans) {
                 try {
-                    Wire.send(ch, "{\"id\":\"b\",\"method\":\"ping\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
+                    ch.sendBytes("{\"id\":\"b\",\"method\":\"ping\",\"params\":{}}\n".getBytes(StandardCharsets.UTF_8));
                 } catch (java.io.IOException refusedFirst) {
                     // the refusal may come before the client has written; it still reads it
                 }
-                ch.configureBlocking(false);
-                ch.register(sel, java.nio.channels.SelectionKey.OP_READ, i);
             }
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(4096);
-            int open = n;
-            long deadline = start + boundMillis * 1_000_000L;
-            while (open > 0) {
-                long left = (deadline - System.nanoTime()) / 1_000_000L;
-                assertTrue(left > 0, open + " of " + n + " refused clients still waiting after " + boundMillis + " ms");
-                sel.select(left);
-                for (java.nio.channels.SelectionKey k : sel.selectedKeys()) {
-                    int i = (Integer) k.attachment();
-                    buf.clear();
-                    int r;
-                    try {
-                        r = chans.get(i).read(buf);
-                    } catch (java.io.IOException reset) {
-                        r = -1;
+            for (UhpConnection ch : chans) {
+                StringBuilder all = new StringBuilder();
+                try {
+                    for (String line; (line = ch.readLine()) != null; ) {
+                        all.append(line).append('\n');
                     }
-                    if (r > 0) {
-                        got.get(i).write(buf.array(), 0, r);
-                    } else if (r < 0) {
-                        k.cancel();
-                        open--;
-                    }
+                } catch (java.io.IOException resetOrGuarded) {
+                    // the end of this connection; the time check below tells a guarded one apart
                 }
-                sel.selectedKeys().clear();
+                got.add(all.toString());
             }
+            long took = (System.nanoTime() - start) / 1_000_000L;
+            assertTrue(took <= boundMillis, n + " refused clients took " + took + " ms to read their ends, more than "
+                    + boundMillis);
         } finally {
-            for (SocketChannel ch : chans) {
-                ch.close();
-            }
+            guard.interrupt();
+            chans.forEach(UhpConnection::close);
         }
-        return got.stream().map(b -> b.toString(StandardCharsets.UTF_8)).toList();
+        return got;
     }
 }

@@ -1,10 +1,8 @@
 package io.artuditu.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.BlockingQueue;
@@ -12,13 +10,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A raw streaming connection: sends one request, then a reader thread splits what the
- * server sends into lines. {@link #next} waits with a deadline; EOF is the line {@code null}
+ * A streaming connection: sends one raw request, then a reader thread queues each line the
+ * server sends. {@link #next} waits with a deadline; EOF is the line {@code null}
  * (reported as {@link #EOF}).
  */
 final class EventStream implements AutoCloseable {
     static final String EOF = "\u0000EOF";
-    final SocketChannel ch;
+    final UhpConnection ch;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final Thread reader;
 
@@ -38,21 +36,9 @@ final class EventStream implements AutoCloseable {
     }
 
     private void readLoop() {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        ByteBuffer in = ByteBuffer.allocate(8192);
         try {
-            while (ch.read(in) >= 0) {
-                in.flip();
-                while (in.hasRemaining()) {
-                    byte b = in.get();
-                    if (b == '\n') {
-                        lines.add(line.toString(StandardCharsets.UTF_8));
-                        line.reset();
-                    } else {
-                        line.write(b);
-                    }
-                }
-                in.clear();
+            for (String line; (line = ch.readLine()) != null; ) {
+                lines.add(line);
             }
         } catch (IOException e) {
             // closed: report EOF
@@ -88,7 +74,7 @@ final class EventStream implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() {
         ch.close();
     }
 }

@@ -6,21 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,29 +54,13 @@ class TokenScopeTest {
      * The first reply line, read under a deadline: a method merged later may answer with
      * a stream, and the matrix must not hang on it.
      */
-    static JsonNode firstReply(ExecutorService pool, Path socket, String line, String method) throws Exception {
-        SocketChannel ch = Wire.connect(socket);
-        try (ch) {
-            Wire.send(ch, line.getBytes(StandardCharsets.UTF_8));
-            Future<String> f = pool.submit(() -> {
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                ByteBuffer one = ByteBuffer.allocate(1);
-                while (ch.read(one) > 0) {
-                    one.flip();
-                    byte b = one.get();
-                    out.write(b);
-                    one.clear();
-                    if (b == '\n') {
-                        break;
-                    }
-                }
-                return out.toString(StandardCharsets.UTF_8);
-            });
-            try {
-                return Wire.validated(f.get(10, TimeUnit.SECONDS), method);
-            } catch (TimeoutException e) {
-                throw new AssertionError(method + " sent no reply line within 10 s");
-            }
+    static JsonNode firstReply(Path socket, String line, String method) throws Exception {
+        try (UhpConnection c = UhpClient.of(socket).withTimeouts(10_000, 10_000).connect()) {
+            c.sendBytes(line.getBytes(StandardCharsets.UTF_8));
+            String reply = c.readLine();
+            return Wire.validated(reply == null ? "" : reply + "\n", method);
+        } catch (UhpClientException.TimedOut e) {
+            throw new AssertionError(method + " sent no reply line within 10 s");
         }
     }
 
@@ -94,7 +74,6 @@ class TokenScopeTest {
 
     @Test
     void everyMethodTimesEveryScopeIsAllowedOrRefusedWithoutEffect() throws Exception {
-        ExecutorService pool = Executors.newCachedThreadPool();
         try (ForegroundServer s = new ForegroundServer(home)) {
             Map<String, String> secrets = new LinkedHashMap<>();
             for (String scope : SCOPES) {
@@ -115,14 +94,14 @@ class TokenScopeTest {
                         if (name.equals("server.stop")) {
                             continue; // allowed, and it would end the test; the refusals below are checked
                         }
-                        JsonNode r = firstReply(pool, s.socket, line, name);
+                        JsonNode r = firstReply(s.socket, line, name);
                         if (Wire.code(r).equals("forbidden")) {
                             wrong.add(name + " with " + scope + " was refused: " + r);
                         }
                         allowed++;
                     } else {
                         String before = ownerView(s.socket);
-                        JsonNode r = firstReply(pool, s.socket, line, name);
+                        JsonNode r = firstReply(s.socket, line, name);
                         if (!Wire.code(r).equals("forbidden")) {
                             wrong.add(name + " with " + scope + " was not refused: " + r);
                         } else if (!r.at("/error/message").asText().contains(needed)
@@ -136,8 +115,6 @@ class TokenScopeTest {
             }
             assertEquals(List.of(), wrong);
             assertTrue(allowed > methods.size() && refused > methods.size(), allowed + " allowed, " + refused + " refused");
-        } finally {
-            pool.shutdownNow();
         }
     }
 

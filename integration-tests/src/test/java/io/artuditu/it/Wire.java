@@ -5,19 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.artuditu.uhp.api.schema.JsonSchema;
-import java.io.ByteArrayOutputStream;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * A raw UHP client over the JDK's Unix channel. Every reply it reads is checked: one line,
- * valid against the envelope schema and, for a method the contract describes, against
- * that method's result schema.
+ * The tests' UHP helpers over the shared client ({@link io.artuditu.uhp.client}): raw
+ * bytes out, and every reply read is checked: one line, valid against the envelope schema
+ * and, for a method the contract describes, against that method's result schema.
  */
 final class Wire {
     static final ObjectMapper M = new ObjectMapper();
@@ -26,39 +23,33 @@ final class Wire {
     private Wire() {
     }
 
-    static SocketChannel connect(Path socket) throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-        ch.connect(UnixDomainSocketAddress.of(socket));
-        return ch;
+    /** An open connection with nothing sent. */
+    static UhpConnection connect(Path socket) throws IOException {
+        return UhpClient.of(socket).connect();
     }
 
-    static void send(SocketChannel ch, byte[] bytes) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
+    static void send(UhpConnection c, byte[] bytes) throws IOException {
+        c.sendBytes(bytes);
     }
 
-    /** Reads until the server closes the connection. */
-    static String readToEnd(SocketChannel ch) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteBuffer in = ByteBuffer.allocate(8192);
-        while (ch.read(in) >= 0) {
-            out.write(in.array(), 0, in.position());
-            in.clear();
+    /** Every line until the server closes the connection, each with its newline. */
+    static String readToEnd(UhpConnection c) throws IOException {
+        StringBuilder all = new StringBuilder();
+        for (String line; (line = c.readLine()) != null; ) {
+            all.append(line).append('\n');
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return all.toString();
     }
 
     /** Sends raw bytes on a fresh connection and returns the one validated reply. */
     static JsonNode exchange(Path socket, byte[] request, String method) throws IOException {
-        try (SocketChannel ch = connect(socket)) {
+        try (UhpConnection c = connect(socket)) {
             try {
-                send(ch, request);
+                send(c, request);
             } catch (IOException closedEarly) {
                 // the server may answer and close before taking every byte (size limit)
             }
-            return validated(readToEnd(ch), method);
+            return validated(readToEnd(c), method);
         }
     }
 

@@ -7,15 +7,12 @@ import io.artuditu.uhp.api.Scope;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.UhpDispatcher;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,9 +23,9 @@ import java.util.function.BooleanSupplier;
 import org.osgi.framework.BundleContext;
 
 /**
- * What the in-framework tests share: a raw UHP client over the JDK's Unix channel (one
- * request line, one reply line, then the server closes), families built from inline
- * schemas, and bounded waits. Plain Java and JUnit 4 only: this class runs inside the
+ * What the in-framework tests share: raw request lines over the shared client
+ * ({@link io.artuditu.uhp.client}: one request line, one reply line, then the server
+ * closes), families built from inline schemas, and bounded waits. Plain Java and JUnit 4 only: this class runs inside the
  * test probe bundle, where JUnit 5 is not wired.
  */
 final class Uhp {
@@ -70,21 +67,15 @@ final class Uhp {
         return M.readTree(reply);
     }
 
-    /** Sends one raw request line and returns everything the server wrote before closing. */
+    /** Sends one raw request line and returns every line the server wrote before closing, each with its newline. */
     String exchange(String line) throws IOException {
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(socket));
-            ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
-            while (out.hasRemaining()) {
-                ch.write(out);
+        try (UhpConnection c = UhpClient.of(socket).connect()) {
+            c.sendBytes(line.getBytes(StandardCharsets.UTF_8));
+            StringBuilder all = new StringBuilder();
+            for (String l; (l = c.readLine()) != null; ) {
+                all.append(l).append('\n');
             }
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            ByteBuffer in = ByteBuffer.allocate(8192);
-            while (ch.read(in) >= 0) {
-                all.write(in.array(), 0, in.position());
-                in.clear();
-            }
-            return all.toString(StandardCharsets.UTF_8);
+            return all.toString();
         }
     }
 

@@ -1,6 +1,8 @@
 package io.artuditu.cli;
 
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -114,7 +116,7 @@ public final class Artu {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        UhpClient client = new UhpClient(location, env.get("ARTUDITU_TOKEN"));
+        UhpClient client = UhpClient.of(location).withToken(env.get("ARTUDITU_TOKEN"));
         String sub = args.size() > 1 ? args.get(1) : "";
         try {
             if (args.contains("--help") || args.contains("-h")) {
@@ -168,7 +170,7 @@ public final class Artu {
                     break;
             }
             return contract(client, args, session);
-        } catch (UhpClient.Unreachable e) {
+        } catch (UhpClientException.Unreachable e) {
             err.println("artu: " + e.getMessage() + "; start one with: artu"
                     + (session == null ? "" : " --session " + session) + " server start");
             return NO_SERVER;
@@ -231,7 +233,7 @@ public final class Artu {
         List<String> known = Commands.next(Commands.keys(), "");
         List<String> out = new ArrayList<>();
         try {
-            UhpClient client = new UhpClient(locate(session), env.get("ARTUDITU_TOKEN"));
+            UhpClient client = UhpClient.of(locate(session)).withToken(env.get("ARTUDITU_TOKEN"));
             for (String noun : Commands.next(new LiveCommands(client).names(), "")) {
                 if (!known.contains(noun)) {
                     out.add(noun);
@@ -273,7 +275,7 @@ public final class Artu {
             live = new LiveCommands(client);
             try {
                 found = live.find(args);
-            } catch (UhpClient.Unreachable e) {
+            } catch (UhpClientException.Unreachable e) {
                 live = null;
             }
         }

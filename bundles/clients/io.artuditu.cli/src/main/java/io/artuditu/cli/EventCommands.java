@@ -1,11 +1,10 @@
 package io.artuditu.cli;
 
-import java.io.ByteArrayOutputStream;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
+import io.artuditu.uhp.client.UhpConnection;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 
@@ -35,55 +34,36 @@ final class EventCommands {
      * A streaming method ({@code events}, {@code terminal backend observe}…): the
      * acknowledgement is checked (an error is printed, exit 1), then every further line
      * goes to stdout as it arrives, until the server closes the stream. A line longer than
-     * {@link UhpClient#MAX_REPLY_BYTES} ends it (exit 1).
+     * the client's bound ({@link UhpClient#DEFAULT_MAX_LINE_BYTES}) ends it (exit 1).
      */
     int stream(String method, String params) throws IOException {
-        String request = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method)
-                + (client.token() == null ? "" : ",\"auth\":" + MiniJson.quote(client.token()))
-                + ",\"params\":" + params + "}\n";
-        SocketChannel ch = client.connect();
-        try (ch) {
-            ByteBuffer o = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
-            while (o.hasRemaining()) {
-                ch.write(o);
-            }
-            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
-            ByteBuffer in = ByteBuffer.allocate(16384);
-            boolean acked = false;
-            boolean resync = false;
-            while (ch.read(in) >= 0) {
-                in.flip();
-                while (in.hasRemaining()) {
-                    byte b = in.get();
-                    if (b != '\n') {
-                        if (line.size() >= UhpClient.MAX_REPLY_BYTES) {
-                            err.println("artu: a stream line exceeded " + UhpClient.MAX_REPLY_BYTES + " bytes");
-                            return Artu.ERROR_REPLY;
-                        }
-                        line.write(b);
-                        continue;
+        boolean acked = false;
+        boolean resync = false;
+        try (UhpConnection c = client.open(method, params)) {
+            String l;
+            while ((l = c.readLine()) != null) {
+                if (!acked) {
+                    acked = true;
+                    if (!MiniJson.members(l).containsKey("result")) {
+                        return artu.print(l);
                     }
-                    String l = line.toString(StandardCharsets.UTF_8);
-                    line.reset();
-                    if (!acked) {
-                        acked = true;
-                        if (!MiniJson.members(l).containsKey("result")) {
-                            return artu.print(l);
-                        }
-                        continue;
-                    }
-                    resync |= l.startsWith("{\"event\":\"events.resync_required\"");
-                    out.println(l);
-                    out.flush();
+                    continue;
                 }
-                in.clear();
+                resync |= l.startsWith("{\"event\":\"events.resync_required\"");
+                out.println(l);
+                out.flush();
             }
-            if (resync) {
-                err.println("artu: the stream fell behind and was cut (events.resync_required); resubscribe");
-                return Artu.RESYNC;
-            }
-            return acked ? Artu.OK : Artu.NO_SERVER;
+        } catch (UhpClientException.TooLong e) {
+            err.println("artu: " + e.getMessage());
+            return Artu.ERROR_REPLY;
+        } catch (UhpClientException.ClosedEarly e) {
+            // the server went away in the middle of a line: what came whole was printed
         }
+        if (resync) {
+            err.println("artu: the stream fell behind and was cut (events.resync_required); resubscribe");
+            return Artu.RESYNC;
+        }
+        return acked ? Artu.OK : Artu.NO_SERVER;
     }
 
     /** {@code wait event NAME [--where k=v]… [--timeout S] [--after N]}; args start at NAME. */

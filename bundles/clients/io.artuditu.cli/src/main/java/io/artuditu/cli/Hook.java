@@ -1,14 +1,12 @@
 package io.artuditu.cli;
 
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +27,8 @@ import java.util.Map;
  * ({@code ARTUDITU_PANE_ID} unset) it does nothing. Problems go to stderr only with
  * {@code ARTUDITU_HOOK_DEBUG=1}.
  *
- * <p>On the one-shot path: no Jackson, no contract, no command index; plain JDK channels and
- * {@link MiniJson}.
+ * <p>On the one-shot path: no Jackson, no contract, no command index; the shared
+ * {@link UhpClient} (JDK channels only) and {@link MiniJson}.
  */
 final class Hook {
     static final int MAX_INPUT_BYTES = 1 << 20;
@@ -142,7 +140,7 @@ final class Hook {
             log(e.getMessage());
             return;
         }
-        String token = env.get("ARTUDITU_TOKEN");
+        UhpClient client = UhpClient.of(location).withToken(env.get("ARTUDITU_TOKEN")).withMaxLineBytes(MAX_REPLY_BYTES);
         Watchdog watchdog = new Watchdog(Thread.currentThread(), System.nanoTime() + networkMillis * 1_000_000L);
         watchdog.start();
         try {
@@ -151,11 +149,11 @@ final class Hook {
                 if (cwd != null) {
                     s.append(",\"cwd\":").append(MiniJson.quote(cwd));
                 }
-                if (!send(location, token, "pane.report_session", s.append('}').toString())) {
+                if (!send(client, "pane.report_session", s.append('}').toString())) {
                     return;
                 }
             }
-            send(location, token, "pane.report_event", ev.toString());
+            send(client, "pane.report_event", ev.toString());
         } finally {
             watchdog.cancel();
             Thread.interrupted(); // an interrupt that came before the cancel is not the caller's
@@ -163,40 +161,19 @@ final class Hook {
     }
 
     /** One request; false when the server could not be reached or did not answer in time (stop there). */
-    private boolean send(SocketLocation location, String token, String method, String params) {
-        String line = "{\"id\":\"1\",\"method\":" + MiniJson.quote(method)
-                + (token == null || token.isEmpty() ? "" : ",\"auth\":" + MiniJson.quote(token)) + ",\"params\":" + params + "}\n";
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(location.bind()));
-            ByteBuffer out = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
-            while (out.hasRemaining()) {
-                ch.write(out);
+    private boolean send(UhpClient client, String method, String params) {
+        try {
+            String r = client.call(method, params);
+            if (debug != null) {
+                log(method + " " + params + " -> " + r);
             }
-            ByteArrayOutputStream reply = new ByteArrayOutputStream(256);
-            ByteBuffer in = ByteBuffer.allocate(4096);
-            while (ch.read(in) >= 0) {
-                in.flip();
-                while (in.hasRemaining()) {
-                    byte b = in.get();
-                    if (b == '\n') {
-                        String r = reply.toString(StandardCharsets.UTF_8);
-                        if (debug != null) {
-                            log(method + " " + params + " -> " + r);
-                        }
-                        return true;
-                    }
-                    if (reply.size() >= MAX_REPLY_BYTES) {
-                        log(method + ": the reply exceeded " + MAX_REPLY_BYTES + " bytes");
-                        return true;
-                    }
-                    reply.write(b);
-                }
-                in.clear();
-            }
-            log(method + ": the server closed the connection without a reply");
             return true;
+        } catch (UhpClientException.TooLong | UhpClientException.ClosedEarly e) {
+            log(method + ": " + e.getMessage());
+            return true; // the server took the request; only its answer was unusable
         } catch (IOException e) {
-            log(method + ": no answer from " + location.logical() + " (" + e + "; the budget is " + networkMillis + " ms)");
+            log(method + ": no answer from " + client.location().logical() + " (" + e + "; the budget is " + networkMillis
+                    + " ms)");
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package io.artuditu.cli;
 
+import io.artuditu.uhp.client.UhpClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

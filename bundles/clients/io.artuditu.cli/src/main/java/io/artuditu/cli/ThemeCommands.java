@@ -6,6 +6,8 @@ import io.artuditu.themes.ThemeFormat;
 import io.artuditu.themes.ThemeImport;
 import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -266,8 +268,8 @@ final class ThemeCommands {
     private int reload(StringBuilder result, Path target) {
         String reply;
         try {
-            reply = client.call("theme.reload", "{}", CONNECT_MILLIS, REPLY_MILLIS, MAX_REPLY_BYTES);
-        } catch (UhpClient.Unreachable e) {
+            reply = client.withTimeouts(CONNECT_MILLIS, REPLY_MILLIS).withMaxLineBytes(MAX_REPLY_BYTES).call("theme.reload", "{}");
+        } catch (UhpClientException.Unreachable e) {
             out.println(result.append(",\"reload\":null}"));
             err.println("artu: " + e.getMessage() + "; the theme is installed and will be read when a server starts");
             return Artu.OK;

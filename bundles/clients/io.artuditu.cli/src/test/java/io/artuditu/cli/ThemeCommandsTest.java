@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.artuditu.themes.ThemeImport;
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpClientException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -76,7 +78,7 @@ class ThemeCommandsTest {
         out.reset();
         err.reset();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {src.resolve("cp").toUri().toURL()}, null)) {
-            UhpClient client = new UhpClient(SocketLocation.forClient(Map.of("ARTUDITU_HOME", home.toString()), null));
+            UhpClient client = UhpClient.of(SocketLocation.forClient(Map.of("ARTUDITU_HOME", home.toString()), null));
             return new ThemeCommands(client, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8), loader).run(List.of(args));
         }
@@ -344,14 +346,15 @@ class ThemeCommandsTest {
     void aServerThatNeverAnswersIsGivenUpOnInBoundedTime() throws Exception {
         AtomicReference<String> request = new AtomicReference<>();
         Thread t = standIn(null, request);
-        UhpClient client = new UhpClient(SocketLocation.forClient(Map.of("ARTUDITU_HOME", home.toString()), null));
+        UhpClient client = UhpClient.of(SocketLocation.forClient(Map.of("ARTUDITU_HOME", home.toString()), null))
+                .withTimeouts(1_000, 300).withMaxLineBytes(1024);
         long start = System.nanoTime();
-        UhpClient.TimedOut e = assertThrows(UhpClient.TimedOut.class, () -> client.call("theme.reload", "{}", 1_000, 300, 1024));
+        UhpClientException.TimedOut e = assertThrows(UhpClientException.TimedOut.class, () -> client.call("theme.reload", "{}"));
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertTrue(ms >= 250 && ms < 2_500, ms + " ms");
         assertTrue(e.getMessage().contains("did not answer theme.reload within 300 ms"), e.getMessage());
         t.join(5_000);
         Files.delete(home.resolve("artuditu.sock"));
-        assertThrows(UhpClient.Unreachable.class, () -> client.call("ping", "{}", 500, 500, 1024), "nothing listens");
+        assertThrows(UhpClientException.Unreachable.class, () -> client.call("ping", "{}"), "nothing listens");
     }
 }

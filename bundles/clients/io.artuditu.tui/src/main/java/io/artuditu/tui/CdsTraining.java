@@ -1,10 +1,8 @@
 package io.artuditu.tui;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.artuditu.uhp.client.UhpClient;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,7 @@ import java.util.List;
  * The run the launcher archives the workbench's classes from
  * ({@code -XX:ArchiveClassesAtExit}) when it has no class-data archive yet: the JSON of a
  * snapshot, a config and a frame, the layout, the painting and the difference to the
- * terminal, input decoding, and the classes of JLine's native layer and of a Unix socket;
+ * terminal, input decoding, and the classes of JLine's native layer and of the UHP client;
  * no terminal and no server needed. An interactive session never writes the archive, so
  * closing a terminal never leaves a process writing one for seconds.
  */
@@ -48,7 +46,7 @@ public final class CdsTraining {
 
     /** A theme.list answer whose active entry has every colour. */
     static JsonNode themeList() {
-        com.fasterxml.jackson.databind.node.ObjectNode list = Uhp.JSON.createObjectNode().put("active", "t");
+        com.fasterxml.jackson.databind.node.ObjectNode list = JsonUhp.JSON.createObjectNode().put("active", "t");
         com.fasterxml.jackson.databind.node.ObjectNode e = list.putArray("themes").addObject()
                 .put("id", "t").put("source", "builtin").put("active", true);
         com.fasterxml.jackson.databind.node.ObjectNode colors = e.putObject("colors");
@@ -60,16 +58,16 @@ public final class CdsTraining {
     }
 
     public static void main(String[] args) throws IOException {
-        Model m = Model.parse(Uhp.JSON.readTree(SNAPSHOT));
-        JsonNode config = Uhp.JSON.readTree(CONFIG);
+        Model m = Model.parse(JsonUhp.JSON.readTree(SNAPSHOT));
+        JsonNode config = JsonUhp.JSON.readTree(CONFIG);
         Keymap keys = new Keymap();
         keys.apply(config);
         Model.Tab tab = m.active().activeTabOrFirst();
         Layout layout = Layout.of(tab, new Layout.Rect(29, 1, 171, 48));
         Canvas c = new Canvas(200, 50);
         Workbench w = new Workbench();
-        List<ModuleUi.Widget> widgets = ModuleUi.widgets(Uhp.JSON.readTree(BARS));
-        List<ModuleUi.Dock> docks = ModuleUi.docks(Uhp.JSON.readTree(DOCKS));
+        List<ModuleUi.Widget> widgets = ModuleUi.widgets(JsonUhp.JSON.readTree(BARS));
+        List<ModuleUi.Dock> docks = ModuleUi.docks(JsonUhp.JSON.readTree(DOCKS));
         List<ModuleUi.Spot> spots = new java.util.ArrayList<>();
         List<BarPainter.Placed> top = BarPainter.fit(widgets, "top-right",
                 BarPainter.room(200, Workbench.tabsWidth(m.active(), new HashSet<>(), new HashSet<>()) + 2));
@@ -82,7 +80,7 @@ public final class CdsTraining {
         w.frames(c, layout, tab, "2", new HashSet<>());
         w.bottom(c, " C-b then: % split", Theme.TERMINAL.bar, "0", false, 0);
         w.toasts(c, List.of(new App.Toast("copied", "info")), 48);
-        NoticePainter.paint(c, Theme.TERMINAL, ModuleUi.notices(Uhp.JSON.readTree(NOTICES), 0), 47, spots);
+        NoticePainter.paint(c, Theme.TERMINAL, ModuleUi.notices(JsonUhp.JSON.readTree(NOTICES), 0), 47, spots);
         Menu menu = new Menu("m", docks.get(0).rows().get(0).menu(), "v", 5, 5);
         menu.key(Input.Key.named("down"));
         menu.paint(c, Theme.TERMINAL);
@@ -113,7 +111,7 @@ public final class CdsTraining {
         CopyMode copy = new CopyMode("1", "alpha\nbeta\n");
         copy.find("al", -1);
         copy.paint(c, new Layout.Rect(0, 0, 40, 10), Theme.TERMINAL.copyText, Theme.TERMINAL.copySelection);
-        // JLine's native layer and the JDK's Unix socket, as far as they go without a terminal or a server
+        // JLine's native layer and the UHP client, as far as they go without a terminal or a server
         try {
             Class.forName("org.jline.terminal.impl.jni.JniTerminalProvider");
             new org.jline.terminal.Attributes().setLocalFlags(java.util.EnumSet.of(
@@ -122,8 +120,8 @@ public final class CdsTraining {
             // the archive is an optimization: train what can be trained
         }
         Path dir = Files.createTempDirectory("artu-tui-cds");
-        try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            ch.connect(UnixDomainSocketAddress.of(dir.resolve("none.sock")));
+        try {
+            new JsonUhp(UhpClient.of(dir.resolve("none.sock"))).call("ping", JsonUhp.params());
         } catch (IOException e) {
             // nothing listens there: the classes are loaded all the same
         } finally {

@@ -30,7 +30,7 @@ final class FrameReader {
         if (!line.startsWith("{\"frame\":")) {
             return null;
         }
-        try (JsonParser p = Uhp.JSON.getFactory().createParser(line)) {
+        try (JsonParser p = JsonUhp.JSON.getFactory().createParser(line)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             if (p.nextToken() != JsonToken.FIELD_NAME || !"frame".equals(p.currentName())) {
                 return null;

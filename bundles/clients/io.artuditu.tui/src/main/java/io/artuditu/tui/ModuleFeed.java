@@ -39,14 +39,14 @@ final class ModuleFeed {
     /** A pending mark older than this is taken to be lost (a full worker queue drops its oldest task). */
     static final long STALE_MS = 10_000;
 
-    private final Uhp uhp;
+    private final JsonUhp uhp;
     private final Executor worker;
     private final Consumer<Runnable> post;
     private final Sink sink;
     /** Per kind: when a request was queued that has not started yet, or 0. */
     private final AtomicLong[] pending = {new AtomicLong(), new AtomicLong(), new AtomicLong()};
 
-    ModuleFeed(Uhp uhp, Executor worker, Consumer<Runnable> post, Sink sink) {
+    ModuleFeed(JsonUhp uhp, Executor worker, Consumer<Runnable> post, Sink sink) {
         this.uhp = uhp;
         this.worker = worker;
         this.post = post;
@@ -94,12 +94,12 @@ final class ModuleFeed {
     private void fetch(Kind k) {
         JsonNode r;
         try {
-            r = uhp.call(k.method, Uhp.params());
-        } catch (Uhp.Failure f) {
+            r = uhp.call(k.method, JsonUhp.params());
+        } catch (JsonUhp.Failure f) {
             if (!f.code.equals("unknown_method") && !f.code.equals("method_unavailable")) {
                 return;
             }
-            r = Uhp.JSON.createObjectNode();
+            r = JsonUhp.JSON.createObjectNode();
         } catch (IOException e) {
             return; // the event stream notices a lost server, and a reconnect fetches again
         }

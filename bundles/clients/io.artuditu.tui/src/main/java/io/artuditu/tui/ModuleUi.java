@@ -65,7 +65,7 @@ final class ModuleUi {
         }
 
         ObjectNode params() {
-            ObjectNode p = Uhp.params().put("id", module).put("action", action);
+            ObjectNode p = JsonUhp.params().put("id", module).put("action", action);
             if (rowValue != null) {
                 p.put("row_value", rowValue);
             }

@@ -24,9 +24,9 @@ final class PaneView {
     }
 
     final String pane;
-    private final Uhp uhp;
+    private final JsonUhp uhp;
     private final Listener listener;
-    private volatile Uhp.Line line;
+    private volatile JsonUhp.Stream line;
     private Thread reader;
 
     private int cols;
@@ -43,7 +43,7 @@ final class PaneView {
     private boolean wantsMouse;
     private volatile boolean ended;
 
-    PaneView(Uhp uhp, String pane, int cols, int rows, Listener listener) {
+    PaneView(JsonUhp uhp, String pane, int cols, int rows, Listener listener) {
         this.uhp = uhp;
         this.pane = pane;
         this.listener = listener;
@@ -63,8 +63,8 @@ final class PaneView {
 
     /** Attaches; the reader thread runs until the stream ends. */
     void start() throws IOException {
-        ObjectNode p = Uhp.params().put("pane", pane).put("cols", cols).put("rows", rows);
-        Uhp.Line l = uhp.open("attach.pane", p);
+        ObjectNode p = JsonUhp.params().put("pane", pane).put("cols", cols).put("rows", rows);
+        JsonUhp.Stream l = uhp.open("attach.pane", p);
         l.reply();
         line = l;
         reader = new Thread(this::read, "tui-pane-" + pane);
@@ -83,7 +83,7 @@ final class PaneView {
                     listener.changed(this);
                     continue;
                 }
-                JsonNode n = Uhp.JSON.readTree(s);
+                JsonNode n = JsonUhp.JSON.readTree(s);
                 if (n.has("detached")) {
                     reason = n.get("detached").path("reason").asText("detached");
                     break;
@@ -215,7 +215,7 @@ final class PaneView {
     /** Sends one client line; a stream that has ended drops it. */
     void send(JsonNode json) {
         try {
-            sendLine(Uhp.JSON.writeValueAsString(json));
+            sendLine(JsonUhp.JSON.writeValueAsString(json));
         } catch (IOException e) {
             close();
         }
@@ -223,7 +223,7 @@ final class PaneView {
 
     /** Sends one client line already in JSON. */
     void sendLine(String json) {
-        Uhp.Line l = line;
+        JsonUhp.Stream l = line;
         if (l == null || ended) {
             return;
         }
@@ -244,17 +244,17 @@ final class PaneView {
             }
             reset(c, r);
         }
-        ObjectNode m = Uhp.JSON.createObjectNode();
+        ObjectNode m = JsonUhp.JSON.createObjectNode();
         m.putObject("resize").put("cols", c).put("rows", r);
         send(m);
     }
 
     void detach() {
-        send(Uhp.JSON.getNodeFactory().textNode("detach"));
+        send(JsonUhp.JSON.getNodeFactory().textNode("detach"));
     }
 
     void close() {
-        Uhp.Line l = line;
+        JsonUhp.Stream l = line;
         if (l != null) {
             l.close();
         }

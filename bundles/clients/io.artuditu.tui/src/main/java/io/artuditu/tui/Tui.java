@@ -1,6 +1,7 @@
 package io.artuditu.tui;
 
 import io.artuditu.uhp.api.home.SocketLocation;
+import io.artuditu.uhp.client.UhpClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ public final class Tui {
             System.err.println("artu: " + e.getMessage());
             return 2;
         }
-        Uhp uhp = new Uhp(loc.bind());
+        JsonUhp uhp = new JsonUhp(UhpClient.of(loc));
         // The first ping (and the JSON classes it loads) runs while the terminal is opened.
         java.util.concurrent.FutureTask<Boolean> reachable = new java.util.concurrent.FutureTask<>(() -> answers(uhp));
         Thread pinger = new Thread(reachable, "tui-first-ping");
@@ -110,16 +111,16 @@ public final class Tui {
         }
     }
 
-    private static boolean answers(Uhp uhp) {
+    private static boolean answers(JsonUhp uhp) {
         try {
-            uhp.call("ping", Uhp.params());
+            uhp.call("ping", JsonUhp.params());
             return true;
         } catch (IOException e) {
             return false;
         }
     }
 
-    private static int workbench(Uhp uhp, Console console, String session) throws IOException {
+    private static int workbench(JsonUhp uhp, Console console, String session) throws IOException {
         // made before raw mode and the alternate screen, which only the finally below undoes
         App app = new App(uhp, console, session);
         console.raw();

@@ -11,10 +11,10 @@ import java.util.List;
  * guidance, room for the bottom-right widget region, version) and toasts. What modules add
  * is painted by {@link BarPainter}, {@link DockPainter}, {@link NoticePainter} and
  * {@link Menu}, all in the colours of the same {@link Theme}. It only paints: every decision
- * about what to show is made by {@link App}.
+ * about what to show is made by {@link Painter} and the parts of {@link App}.
  */
 final class Workbench {
-    /** What it paints with; the App sets it when the theme changes. UI thread only. */
+    /** What it paints with; the {@link Painter} sets it when the theme changes. UI thread only. */
     Theme theme = Theme.TERMINAL;
 
     /** Where things landed, for the mouse. */

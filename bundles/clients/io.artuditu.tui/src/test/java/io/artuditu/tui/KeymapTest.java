@@ -37,7 +37,7 @@ class KeymapTest {
     @Test
     void theLiveConfigRebindsThePrefixAndActions() throws Exception {
         Keymap k = new Keymap();
-        JsonNode config = Uhp.JSON.readTree("{\"prefix\":{\"key\":\"C-a\",\"timeout_ms\":500},"
+        JsonNode config = JsonUhp.JSON.readTree("{\"prefix\":{\"key\":\"C-a\",\"timeout_ms\":500},"
                 + "\"keymap\":{\"preset\":\"vim\",\"bindings\":{\"zoom\":\"Z\",\"unknown_action\":\"q\"}}}");
         k.apply(config);
         assertEquals("C-a", k.prefixChord());

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ModuleDrawingTest {
     static JsonNode json(String s) {
         try {
-            return Uhp.JSON.readTree(s);
+            return JsonUhp.JSON.readTree(s);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }

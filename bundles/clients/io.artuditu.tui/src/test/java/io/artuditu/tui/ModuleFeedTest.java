@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.artuditu.uhp.client.UhpClient;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -51,7 +52,7 @@ class ModuleFeedTest {
         }, "fake-uhp");
         t.setDaemon(true);
         t.start();
-        feed = new ModuleFeed(new Uhp(sock), worker::add, ui::add, new ModuleFeed.Sink() {
+        feed = new ModuleFeed(new JsonUhp(UhpClient.of(sock)), worker::add, ui::add, new ModuleFeed.Sink() {
             @Override
             public void bars(List<ModuleUi.Widget> w) {
                 got.add(w);
@@ -77,7 +78,7 @@ class ModuleFeedTest {
             line.append(StandardCharsets.UTF_8.decode(b));
             b.clear();
         }
-        JsonNode req = Uhp.JSON.readTree(line.toString());
+        JsonNode req = JsonUhp.JSON.readTree(line.toString());
         String method = req.path("method").asText();
         asked.add(method);
         String reply = switch (method) {

@@ -45,7 +45,7 @@ class ThemeTest {
     }
 
     static ObjectNode entry(String id, boolean active) {
-        ObjectNode e = Uhp.JSON.createObjectNode().put("id", id).put("name", id).putNull("author").put("variant", "dark")
+        ObjectNode e = JsonUhp.JSON.createObjectNode().put("id", id).put("name", id).putNull("author").put("variant", "dark")
                 .put("source", "builtin").putNull("path").putNull("module").put("active", active).put("selected", active);
         e.putArray("warnings");
         ObjectNode c = e.putObject("colors");
@@ -56,7 +56,7 @@ class ThemeTest {
     }
 
     static ObjectNode terminalEntry(boolean active) {
-        ObjectNode e = Uhp.JSON.createObjectNode().put("id", "terminal").put("name", "Terminal").putNull("author")
+        ObjectNode e = JsonUhp.JSON.createObjectNode().put("id", "terminal").put("name", "Terminal").putNull("author")
                 .putNull("variant").put("source", "terminal").putNull("path").putNull("module").put("active", active)
                 .put("selected", active);
         e.putArray("warnings");
@@ -66,7 +66,7 @@ class ThemeTest {
     }
 
     static JsonNode list(String active, JsonNode... entries) {
-        ObjectNode l = Uhp.JSON.createObjectNode().put("type", "theme_list");
+        ObjectNode l = JsonUhp.JSON.createObjectNode().put("type", "theme_list");
         for (JsonNode e : entries) {
             l.withArray("themes").add(e);
         }
@@ -116,7 +116,7 @@ class ThemeTest {
         Theme t = mine();
         assertEquals("mine", t.id);
         assertTrue(t.mapsPanes());
-        Model m = Model.parse(Uhp.JSON.readTree(CdsTraining.SNAPSHOT)); // tab 1 split three ways, pane 2 focused, pane 1 an agent working
+        Model m = Model.parse(JsonUhp.JSON.readTree(CdsTraining.SNAPSHOT)); // tab 1 split three ways, pane 2 focused, pane 1 an agent working
         Model.Tab tab = m.active().activeTabOrFirst();
         Workbench w = new Workbench();
         w.theme = t;
@@ -209,7 +209,7 @@ class ThemeTest {
     @Test
     void theTerminalEntryAndAServerWithoutOneKeepTheBuiltInIndexedLook() {
         assertSame(Theme.TERMINAL, Theme.fromList(list("terminal", entry("default", false), terminalEntry(true))));
-        assertSame(Theme.TERMINAL, Theme.fromList(Uhp.JSON.createObjectNode()), "no themes at all");
+        assertSame(Theme.TERMINAL, Theme.fromList(JsonUhp.JSON.createObjectNode()), "no themes at all");
         assertEquals("mine", Theme.fromList(list("mine", entry("mine", false), terminalEntry(false))).id,
                 "no entry marked active: the one the list names");
         Theme t = Theme.TERMINAL;
@@ -356,7 +356,7 @@ class ThemeTest {
 
     @Test
     void theColoursReadAreExactlyTheOnesTheThemesContractRequires() throws Exception {
-        JsonNode contract = Uhp.JSON.readTree(java.nio.file.Path.of(
+        JsonNode contract = JsonUhp.JSON.readTree(java.nio.file.Path.of(
                 "../../families/io.artuditu.themes/src/main/resources/protocol/uhp/v1/themes.json").toFile());
         JsonNode entry = contract.at("/methods/theme.list/result/properties/themes/items/properties");
         List<String> colors = new ArrayList<>();

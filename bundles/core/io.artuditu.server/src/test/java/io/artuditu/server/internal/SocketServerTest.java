@@ -15,17 +15,14 @@ import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.platform.ClaimConflict;
 import io.artuditu.uhp.platform.FamilyFailure;
 import io.artuditu.uhp.api.schema.UhpContract;
+import io.artuditu.uhp.client.UhpClient;
+import io.artuditu.uhp.client.UhpConnection;
 import io.artuditu.uhp.platform.MethodInfo;
 import io.artuditu.uhp.platform.Reply;
 import io.artuditu.uhp.platform.UhpDispatcher;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +34,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Drives the real socket with real clients (the JDK's own Unix channels, not junixsocket). */
+/**
+ * Drives the real socket with real clients: the shared UHP client, over the JDK's own Unix
+ * channels (not junixsocket).
+ */
 class SocketServerTest {
     private static final ObjectMapper M = new ObjectMapper();
     private final long uid = SocketLocation.currentUid();
@@ -100,26 +100,23 @@ class SocketServerTest {
         }
     }
 
-    private SocketChannel connect(Path p) throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-        ch.connect(UnixDomainSocketAddress.of(p));
+    private UhpConnection connect(Path p) throws IOException {
+        UhpConnection ch = UhpClient.of(p).connect();
         open.add(ch);
         return ch;
     }
 
-    private static void send(SocketChannel ch, String s) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
+    private static void send(UhpConnection ch, String s) throws IOException {
+        ch.sendBytes(s.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Reads everything until the server closes: one reply line, then EOF. */
-    private static String readAll(SocketChannel ch) throws IOException {
-        InputStream in = Channels.newInputStream(ch);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        in.transferTo(out);
-        return out.toString(StandardCharsets.UTF_8);
+    /** Reads every line until the server closes (one reply line, then EOF), each with its newline. */
+    private static String readAll(UhpConnection ch) throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (String line; (line = ch.readLine()) != null; ) {
+            out.append(line).append('\n');
+        }
+        return out.toString();
     }
 
     private static JsonNode oneLine(String all) throws IOException {
@@ -137,7 +134,7 @@ class SocketServerTest {
     }
 
     private String ask(SocketServer s, String line) throws IOException {
-        SocketChannel ch = connect(s.location().bind());
+        UhpConnection ch = connect(s.location().bind());
         send(ch, line);
         return readAll(ch);
     }
@@ -204,7 +201,7 @@ class SocketServerTest {
     @Test
     void everyConnectionOfABurstPastTheLimitGetsItsRefusalPromptly() throws Exception {
         SocketServer s = start(uid, Limits.MAX_CONNECTIONS, 30_000);
-        List<SocketChannel> held = new ArrayList<>();
+        List<UhpConnection> held = new ArrayList<>();
         for (int i = 0; i < Limits.MAX_CONNECTIONS; i++) {
             held.add(connect(s.location().bind()));
         }
@@ -219,7 +216,7 @@ class SocketServerTest {
         assertEquals(burst, s.stats().rejected.sum());
         long refusers = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("uhp-refuse")).count();
         assertTrue(refusers <= 1, refusers + " refusal threads");
-        for (SocketChannel c : held) {
+        for (UhpConnection c : held) {
             c.close();
         }
         await(() -> s.stats().active.get() == 0);
@@ -228,70 +225,63 @@ class SocketServerTest {
 
     /**
      * Opens {@code n} connections at once, each sending a request line as a client would,
-     * and reads each to its end on one selector; fails if any has not ended within
-     * {@code boundMillis} of the burst's start. Returns what each read.
+     * then reads each to its end, one after another (what the server already wrote waits in
+     * each socket's buffer, so the last end is the time they all took); fails if that is more
+     * than {@code boundMillis} after the burst's start. A guard closes every connection at
+     * that bound, so a client the server never answers cannot hang the test. Returns what
+     * each read.
      */
     static List<String> refusedBurst(Path socket, int n, long boundMillis) throws Exception {
         long start = System.nanoTime();
-        List<SocketChannel> chans = new ArrayList<>();
-        List<ByteArrayOutputStream> got = new ArrayList<>();
-        try (java.nio.channels.Selector sel = java.nio.channels.Selector.open()) {
-            for (int i = 0; i < n; i++) {
-                SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
-                chans.add(ch);
-                ch.connect(UnixDomainSocketAddress.of(socket));
-                got.add(new ByteArrayOutputStream());
+        UhpClient client = UhpClient.of(socket);
+        List<UhpConnection> chans = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread guard = new Thread(() -> {
+            try {
+                Thread.sleep(boundMillis + 100);
+            } catch (InterruptedException done) {
+                return;
             }
+            chans.forEach(UhpConnection::close);
+        }, "burst-guard");
+        guard.setDaemon(true);
+        guard.start();
+        List<String> got = new ArrayList<>();
+        try {
             for (int i = 0; i < n; i++) {
-                SocketChannel ch = chans.get(i);
+                chans.add(client.connect());
+            }
+            for (UhpConnection ch : chans) {
                 try {
-                    ByteBuffer b = ByteBuffer.wrap("{\"id\":\"b\",\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
-                    while (b.hasRemaining()) {
-                        ch.write(b);
-                    }
+                    ch.sendBytes("{\"id\":\"b\",\"method\":\"ping\"}\n".getBytes(StandardCharsets.UTF_8));
                 } catch (IOException refusedFirst) {
                     // a client may find the refusal before it has written; it still reads it
                 }
-                ch.configureBlocking(false);
-                ch.register(sel, java.nio.channels.SelectionKey.OP_READ, i);
             }
-            ByteBuffer buf = ByteBuffer.allocate(4096);
-            int open = n;
-            long deadline = start + boundMillis * 1_000_000L;
-            while (open > 0) {
-                long left = (deadline - System.nanoTime()) / 1_000_000L;
-                assertTrue(left > 0, open + " of " + n + " refused clients still waiting after " + boundMillis + " ms");
-                sel.select(left);
-                for (java.nio.channels.SelectionKey k : sel.selectedKeys()) {
-                    int i = (Integer) k.attachment();
-                    buf.clear();
-                    int r;
-                    try {
-                        r = chans.get(i).read(buf);
-                    } catch (IOException reset) {
-                        r = -1;
+            for (UhpConnection ch : chans) {
+                StringBuilder all = new StringBuilder();
+                try {
+                    for (String line; (line = ch.readLine()) != null; ) {
+                        all.append(line).append('\n');
                     }
-                    if (r > 0) {
-                        got.get(i).write(buf.array(), 0, r);
-                    } else if (r < 0) {
-                        k.cancel();
-                        open--;
-                    }
+                } catch (IOException resetOrGuarded) {
+                    // the end of this connection; the time check below tells a guarded one apart
                 }
-                sel.selectedKeys().clear();
+                got.add(all.toString());
             }
+            long took = (System.nanoTime() - start) / 1_000_000L;
+            assertTrue(took <= boundMillis, n + " refused clients took " + took + " ms to read their ends, more than "
+                    + boundMillis);
         } finally {
-            for (SocketChannel ch : chans) {
-                ch.close();
-            }
+            guard.interrupt();
+            chans.forEach(UhpConnection::close);
         }
-        return got.stream().map(b -> b.toString(StandardCharsets.UTF_8)).toList();
+        return got;
     }
 
     @Test
     void aSilentClientIsClosedAtTheDeadlineAndCounted() throws Exception {
         SocketServer s = start(uid, 80, 300);
-        SocketChannel ch = connect(s.location().bind());
+        UhpConnection ch = connect(s.location().bind());
         JsonNode r = oneLine(readAll(ch));
         assertEquals("timeout", r.at("/error/code").asText());
         assertEquals(1, s.stats().initialFrameTimeouts.sum());
@@ -300,7 +290,7 @@ class SocketServerTest {
     @Test
     void aTricklingClientStillMeetsTheAbsoluteDeadline() throws Exception {
         SocketServer s = start(uid, 80, 400);
-        SocketChannel ch = connect(s.location().bind());
+        UhpConnection ch = connect(s.location().bind());
         long t0 = System.nanoTime();
         try {
             for (int i = 0; i < 20; i++) {
@@ -317,7 +307,7 @@ class SocketServerTest {
     @Test
     void anOversizedLineGetsRequestTooLarge() throws Exception {
         SocketServer s = start(uid, 80, 5000);
-        SocketChannel ch = connect(s.location().bind());
+        UhpConnection ch = connect(s.location().bind());
         try {
             send(ch, "x".repeat(Limits.MAX_REQUEST_BYTES + 10));
         } catch (IOException e) {
@@ -337,7 +327,7 @@ class SocketServerTest {
     @Test
     void aClientThatLeavesMidRequestIsCountedAndTheServerGoesOn() throws Exception {
         SocketServer s = start(uid, 80, 5000);
-        SocketChannel ch = connect(s.location().bind());
+        UhpConnection ch = connect(s.location().bind());
         send(ch, "{\"id\":\"1\",\"meth");
         ch.close();
         await(() -> s.stats().clientDisconnects.sum() == 1);

@@ -10,31 +10,9 @@ OUT/ab_rtt.json.
     bench/ab_rtt.py --a SOCK --b SOCK [--label-a before] [--label-b after]
                     [--blocks 40] [--per-block 250] [--warmup 500] --out DIR
 """
-import argparse, json, os, platform, socket, time
+import argparse, json, os, platform
 
-REQUEST = b'{"id":"r","method":"ping","params":{}}\n'
-
-
-def once(path):
-    t0 = time.perf_counter_ns()
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.connect(path)
-    s.sendall(REQUEST)
-    buf = b""
-    while not buf.endswith(b"\n"):
-        chunk = s.recv(4096)
-        if not chunk:
-            break
-        buf += chunk
-    s.close()
-    t1 = time.perf_counter_ns()
-    if b'"pong"' not in buf:
-        raise SystemExit(f"{path}: unexpected reply: {buf!r}")
-    return (t1 - t0) / 1000.0
-
-
-def pct(sorted_us, p):
-    return sorted_us[min(len(sorted_us) - 1, int(round(p / 100.0 * (len(sorted_us) - 1))))]
+from rtt import once, pct  # the same client and percentile as bench/rtt.py
 
 
 def main():

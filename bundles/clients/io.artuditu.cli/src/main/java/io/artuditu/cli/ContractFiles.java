@@ -7,22 +7,15 @@ import io.artuditu.uhp.api.schema.FamilyContract;
 import io.artuditu.uhp.api.schema.MethodContract;
 import io.artuditu.uhp.api.schema.UhpContract;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.jar.Attributes;
-import java.util.jar.Manifest;
 
 /**
  * The files the build generates from the contract: the contract of every bundle on this
@@ -54,7 +47,6 @@ public final class ContractFiles {
     static final String REFERENCE = "commands.md";
     static final String SCOPES = "scopes.md";
 
-    private static final String MANIFEST = "META-INF/MANIFEST.MF";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** What the generator makes of one class path: the contract and the four files. */
@@ -89,7 +81,12 @@ public final class ContractFiles {
     /** The contract of every bundle {@code loader} sees, and the files made from it. */
     static Output render(ClassLoader loader) {
         Map<FamilyContract, String> bundles = new IdentityHashMap<>();
-        UhpContract contract = UhpContract.assemble(UhpContract.envelope(), families(loader, bundles));
+        List<FamilyContract> families = new ArrayList<>();
+        for (UhpContract.OnClassPath f : UhpContract.familiesOnClassPath(loader)) {
+            families.add(f.family());
+            bundles.put(f.family(), f.bundle());
+        }
+        UhpContract contract = UhpContract.assemble(UhpContract.envelope(), families);
         ObjectNode doc = contract.document();
         String index = index(doc);
         String json;
@@ -99,61 +96,6 @@ public final class ContractFiles {
             throw new UncheckedIOException(e);
         }
         return new Output(contract, index, json, reference(doc, index), scopes(contract, bundles));
-    }
-
-    /**
-     * The family files of every manifest {@code loader} sees with an {@code Artuditu-Contract}
-     * header, each read from beside its manifest, in class-path order; {@code bundles} gets
-     * each file's bundle (its manifest's symbolic name), a bundle met twice read once. What
-     * {@link UhpContract#fromClassPath} reads, with the bundle kept; a file the header names
-     * and the bundle lacks is an error.
-     */
-    private static List<FamilyContract> families(ClassLoader loader, Map<FamilyContract, String> bundles) {
-        List<FamilyContract> families = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        Set<String> read = new LinkedHashSet<>();
-        Enumeration<URL> manifests;
-        try {
-            manifests = loader.getResources(MANIFEST);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the class path's manifests", e);
-        }
-        while (manifests.hasMoreElements()) {
-            URL manifest = manifests.nextElement();
-            if (!seen.add(manifest.toString())) {
-                continue;
-            }
-            Attributes main;
-            try (InputStream in = manifest.openStream()) {
-                main = new Manifest(in).getMainAttributes();
-            } catch (IOException e) {
-                continue; // not a manifest we can read: it names no contract
-            }
-            String header = main.getValue(FamilyContract.HEADER);
-            if (header == null) {
-                continue;
-            }
-            String bsn = main.getValue("Bundle-SymbolicName");
-            bsn = bsn == null ? manifest.toString() : bsn.split(";", 2)[0].trim();
-            if (!read.add(bsn)) {
-                continue; // the same bundle twice on the class path (named directly and by a Class-Path): read once
-            }
-            for (String file : header.split(",")) {
-                String f = file.trim();
-                if (f.isEmpty()) {
-                    continue;
-                }
-                FamilyContract c;
-                try (InputStream in = new URL(manifest, "../" + f).openStream()) {
-                    c = FamilyContract.read(f, in);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("contract file missing beside " + manifest + ": " + f, e);
-                }
-                families.add(c);
-                bundles.put(c, bsn);
-            }
-        }
-        return families;
     }
 
     /** The command index of a contract document (what {@code artu uhp schema} prints). */

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import java.util.jar.Attributes;
 import java.util.jar.Manifest;
 
 /**
@@ -134,6 +135,27 @@ public final class UhpContract {
      */
     public static UhpContract fromClassPath(ClassLoader loader) {
         List<FamilyContract> families = new ArrayList<>();
+        for (OnClassPath f : familiesOnClassPath(loader)) {
+            families.add(f.family());
+        }
+        return assemble(envelope(), families);
+    }
+
+    /** A family file found on a class path, with the symbolic name of the bundle that carries it. */
+    public record OnClassPath(String bundle, FamilyContract family) {
+    }
+
+    /**
+     * The family files of every {@code META-INF/MANIFEST.MF} {@code loader} sees with a
+     * {@value FamilyContract#HEADER} header, each read from beside its manifest, in class-path
+     * order, each with its bundle (the manifest's {@code Bundle-SymbolicName}, else the
+     * manifest's URL). A bundle met twice (named directly and through a {@code Class-Path}) is
+     * read once; a file the header names and the bundle lacks is a {@linkplain
+     * FamilyContract#problems() failed} family. What {@link #fromClassPath} assembles, for a
+     * tool that also needs to know where each family came from.
+     */
+    public static List<OnClassPath> familiesOnClassPath(ClassLoader loader) {
+        List<OnClassPath> families = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         Enumeration<URL> manifests;
         try {
@@ -146,13 +168,19 @@ public final class UhpContract {
             if (!seen.add(manifest.toString())) {
                 continue;
             }
-            String header;
+            Attributes main;
             try (InputStream in = manifest.openStream()) {
-                header = new Manifest(in).getMainAttributes().getValue(FamilyContract.HEADER);
+                main = new Manifest(in).getMainAttributes();
             } catch (IOException e) {
                 continue; // not a manifest we can read: it names no contract
             }
+            String header = main.getValue(FamilyContract.HEADER);
             if (header == null) {
+                continue;
+            }
+            String bsn = main.getValue("Bundle-SymbolicName");
+            bsn = bsn == null ? manifest.toString() : bsn.split(";", 2)[0].trim();
+            if (!seen.add("bundle:" + bsn)) {
                 continue;
             }
             for (String file : header.split(",")) {
@@ -160,14 +188,16 @@ public final class UhpContract {
                 if (f.isEmpty()) {
                     continue;
                 }
+                FamilyContract c;
                 try (InputStream in = new URL(manifest, "../" + f).openStream()) {
-                    families.add(FamilyContract.read(f, in));
+                    c = FamilyContract.read(f, in);
                 } catch (IOException e) {
-                    families.add(FamilyContract.failed(f, "contract file missing beside " + manifest + ": " + f));
+                    c = FamilyContract.failed(f, "contract file missing beside " + manifest + ": " + f);
                 }
+                families.add(new OnClassPath(bsn, c));
             }
         }
-        return assemble(envelope(), families);
+        return families;
     }
 
     /** The method's contract; throws when the contract does not describe it. */

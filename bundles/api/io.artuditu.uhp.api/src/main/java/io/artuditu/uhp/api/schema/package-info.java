@@ -10,9 +10,12 @@
  *
  * <p>2.1.0: {@code JsonSchema} also enforces {@code maxProperties} and {@code propertyNames},
  * and names a document's keys bare when validated from an empty root.
+ *
+ * <p>2.2.0: {@code UhpContract.familiesOnClassPath} gives each family file found on a class
+ * path with its bundle (what {@code fromClassPath} assembles, and the CLI's generated files read).
  */
 @Export
-@Version("2.1.0")
+@Version("2.2.0")
 package io.artuditu.uhp.api.schema;
 
 import org.osgi.annotation.bundle.Export;

@@ -34,6 +34,10 @@ final class ForegroundServer implements AutoCloseable {
                 : home.resolve("sessions").resolve(sessionArgs[1]).resolve("artuditu.sock");
         this.log = Files.createTempFile("artuditu-server", ".log");
         env.put("ARTUDITU_HOME", home.toString());
+        // The panes' shells start in a user home of their own, empty: what the developer's
+        // ~/.bashrc does (a version manager's hook, a slow prompt) is no part of any test.
+        Path userHome = Files.createDirectories(home.resolve("user-home"));
+        env.put("HOME", userHome.toString());
         env.put("ARTUDITU_SERVER_JAVA_OPTS", "-Dartuditu.uhp.strict-results=true");
         env.putAll(extraEnv);
         String[] args = new String[sessionArgs.length + 2];

@@ -98,6 +98,8 @@ class ThemeFolderTest {
                     // truncate, then write, as an editor without atomic saves does (a rewrite in
                     // place holds two versions at once in the file itself: no reader can help that)
                     Files.writeString(f, i % 2 == 0 ? b : a);
+                    // a short rest so a loaded machine's reader also lands between writes
+                    if (i % 8 == 7) Thread.sleep(1);
                 }
             } catch (Exception e) {
                 throw new RuntimeException(e);
@@ -106,7 +108,10 @@ class ThemeFolderTest {
         writer.start();
         int whole = 0;
         try {
-            for (int i = 0; i < 500; i++) {
+            // at least 500 reads, and on until one saw a whole version (a busy CI machine may tear
+            // every read of the first 500); 20 s bounds it
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            for (int i = 0; i < 500 || whole == 0 && System.nanoTime() < deadline; i++) {
                 ThemeFolder.Scan s = ThemeFolder.scan(dir, Map.of());
                 if (!s.themes().isEmpty()) {
                     Theme t = s.themes().get(0).theme();

@@ -134,11 +134,12 @@ final class ManifestReader {
             hooks.put(e.getKey(), status(e.getValue()));
         }
 
+        int format = root.has("format") ? root.get("format").intValue() : 1;
         return new AgentManifest(name, display, source, path, names, scripts, command, start, resume, fork, hooks,
-                rules(root.get("rules")), fallback);
+                rules(root.get("rules"), format), fallback);
     }
 
-    private static List<Rule> rules(JsonNode r) throws Invalid {
+    private static List<Rule> rules(JsonNode r, int format) throws Invalid {
         if (r == null) {
             return List.of();
         }
@@ -151,33 +152,46 @@ final class ManifestReader {
             if (!ids.add(id)) {
                 throw invalid(at + ".id", quote(id) + " is declared twice");
             }
-            Region region = region(t, at);
-            String source = t.get("pattern").textValue();
-            Pattern pattern;
-            try {
-                pattern = Pattern.compile(source, Pattern.MULTILINE);
-            } catch (PatternSyntaxException e) {
-                throw invalid(at + ".pattern", "is not valid RE2 syntax: " + firstLine(e.getMessage()));
+            if (format < 2) {
+                for (String key : List.of("anchor", "unless")) {
+                    if (t.has(key)) {
+                        throw invalid(at + "." + key, "needs format = 2 at the top of the file");
+                    }
+                }
             }
+            Region region = region(t, at, format);
+            Pattern pattern = compile(t, "pattern", at);
             rules.add(new Rule(id, region, pattern, status(t.get("status")), t.get("priority").intValue(),
-                    t.get("confidence").doubleValue()));
+                    t.get("confidence").doubleValue(), t.has("unless") ? compile(t, "unless", at) : null));
         }
         // Evaluation order: the first match wins. The sort is stable, so ties keep file order.
         rules.sort(Comparator.comparingInt(Rule::priority).reversed());
         return rules;
     }
 
-    /** {@code rows} belongs to the regions that count rows, and to them it is required. */
-    private static Region region(JsonNode t, String at) throws Invalid {
+    private static Pattern compile(JsonNode t, String key, String at) throws Invalid {
+        try {
+            return Pattern.compile(t.get(key).textValue(), Pattern.MULTILINE);
+        } catch (PatternSyntaxException e) {
+            throw invalid(at + "." + key, "is not valid RE2 syntax: " + firstLine(e.getMessage()));
+        }
+    }
+
+    /**
+     * {@code rows} belongs to the regions that count rows, and to them it is required;
+     * {@code anchor} to {@code above} and {@code below} (format 2), and to them it is required.
+     */
+    private static Region region(JsonNode t, String at, int format) throws Invalid {
         String kind = t.get("region").textValue();
-        Region.Kind k = switch (kind) {
-            case "last_rows" -> Region.Kind.LAST_ROWS;
-            case "box" -> Region.Kind.BOX;
-            case "title" -> Region.Kind.TITLE;
-            default -> Region.Kind.CURSOR_ROW;
-        };
-        boolean counted = k == Region.Kind.LAST_ROWS || k == Region.Kind.BOX;
-        if (!counted) {
+        Region.Kind k = Region.Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT));
+        if (k.anchored() && format < 2) {
+            throw invalid(at + ".region", "region " + kind + " needs format = 2 at the top of the file");
+        }
+        if (k.anchored() != t.has("anchor")) {
+            throw invalid(at + ".anchor", k.anchored() ? "is required for region " + kind + " (where it is cut)"
+                    : "does not apply to region " + kind);
+        }
+        if (!k.counted()) {
             if (t.has("rows")) {
                 throw invalid(at + ".rows", "does not apply to region " + kind);
             }
@@ -186,7 +200,7 @@ final class ManifestReader {
         if (!t.has("rows")) {
             throw invalid(at + ".rows", "is required for region " + kind + " (how many rows, 1 to " + MAX_ROWS + ")");
         }
-        return new Region(k, t.get("rows").intValue());
+        return new Region(k, t.get("rows").intValue(), k.anchored() ? compile(t, "anchor", at) : null);
     }
 
     /** An optional session command: empty when absent, else it must carry the session id. */

@@ -1,5 +1,7 @@
 package io.artuditu.agents.internal.detect;
 
+import com.google.re2j.Pattern;
+
 /**
  * Where on the screen a rule looks ({@link ScreenRegions} has the exact reading and bounds).
  *
@@ -12,20 +14,36 @@ package io.artuditu.agents.internal.detect;
  *       matches as a whole
  *   <li>{@code TITLE}: the window title (OSC 0/2)
  *   <li>{@code CURSOR_ROW}: the row the cursor is on, with the rows soft wraps join to it
+ *   <li>{@code ABOVE} (format 2): in the last {@code rows} rows, what lies above the last
+ *       place the {@code anchor} pattern is found (the live rows above an input box)
+ *   <li>{@code BELOW} (format 2): in the last {@code rows} rows, what lies below the last
+ *       place the {@code anchor} pattern is found (a footer under an input box)
  * </ul>
  *
- * @param rows for {@code LAST_ROWS} and {@code BOX}, 1 to 200; 1 (unused) for the others
+ * @param rows for the regions that count rows, 1 to 200; 1 (unused) for the others
+ * @param anchor for {@code ABOVE} and {@code BELOW}, the pattern that marks where they part; null for the others
  */
-public record Region(Kind kind, int rows) {
-    public enum Kind { LAST_ROWS, BOX, TITLE, CURSOR_ROW }
+public record Region(Kind kind, int rows, Pattern anchor) {
+    public enum Kind { LAST_ROWS, BOX, TITLE, CURSOR_ROW, ABOVE, BELOW;
 
-    /** How {@code agent.explain} names it: {@code last_rows:8}, {@code box:12}, {@code title}, {@code cursor_row}. */
+        /** Whether the region counts rows ({@code rows} applies). */
+        boolean counted() {
+            return this != TITLE && this != CURSOR_ROW;
+        }
+
+        /** Whether the region is cut at an {@code anchor}. */
+        boolean anchored() {
+            return this == ABOVE || this == BELOW;
+        }
+    }
+
+    public Region(Kind kind, int rows) {
+        this(kind, rows, null);
+    }
+
+    /** How {@code agent.explain} names it: {@code last_rows:8}, {@code box:12}, {@code above:24}, {@code title}, {@code cursor_row}. */
     public String describe() {
-        return switch (kind) {
-            case LAST_ROWS -> "last_rows:" + rows;
-            case BOX -> "box:" + rows;
-            case TITLE -> "title";
-            case CURSOR_ROW -> "cursor_row";
-        };
+        String name = kind.name().toLowerCase(java.util.Locale.ROOT);
+        return kind.counted() ? name + ":" + rows : name;
     }
 }

@@ -22,6 +22,10 @@ import io.artuditu.vt.Terminal;
  *       them (a tall approval box keeps its question, which is near its bottom). Its text
  *       is each inner row's cells between the two edges, trailing blanks dropped, joined
  *       by {@code \n}. No frame: the region is absent and its rules do not match.
+ *   <li>{@code above:N} and {@code below:N} (format 2): the text of {@code last_rows:N} before
+ *       the start, or after the end, of the anchor pattern's last match in it, without the
+ *       newline between (so {@code \z} in a rule is the row just above the anchor, {@code \A}
+ *       the row just below it). No match: the region is absent and its rules do not match.
  *   <li>{@code title}: the window title, at most {@value #MAX_TITLE} characters.
  *   <li>{@code cursor_row}: the cursor's row, with the rows soft wraps join to it (its
  *       logical line, at most {@value #MAX_CURSOR_LINE} rows): a prompt whose input wrapped
@@ -65,6 +69,7 @@ final class ScreenRegions {
         return switch (r.kind()) {
             case LAST_ROWS -> lastRows(r.rows());
             case BOX -> box(r.rows());
+            case ABOVE, BELOW -> parted(r);
             case TITLE -> cut(t.title(), MAX_TITLE);
             case CURSOR_ROW -> cursorRow();
         };
@@ -138,6 +143,28 @@ final class ScreenRegions {
         }
         int first = Math.max(0, rows.length - n);
         return first == 0 ? joined : joined.substring(starts[first]);
+    }
+
+    /** The part of {@code last_rows:N} above or below the anchor's last match; null without one. */
+    private String parted(Region r) {
+        String text = lastRows(r.rows());
+        com.google.re2j.Matcher m = r.anchor().matcher(text);
+        int start = -1;
+        int end = -1;
+        int from = 0;
+        while (from <= text.length() && m.find(from)) {
+            start = m.start();
+            end = m.end();
+            // an empty match would find itself again
+            from = end > start ? end : end + 1;
+        }
+        if (start < 0) {
+            return null;
+        }
+        if (r.kind() == Region.Kind.ABOVE) {
+            return text.substring(0, start > 0 && text.charAt(start - 1) == '\n' ? start - 1 : start);
+        }
+        return text.substring(end < text.length() && text.charAt(end) == '\n' ? end + 1 : end);
     }
 
     private String cursorRow() {

@@ -8,7 +8,8 @@ import io.artuditu.vt.Terminal;
  *
  * <p>The rules are tried in the manifest's evaluation order (highest priority first, then
  * file order) and the first that matches decides; a screen no rule matches gets the
- * manifest's fallback. Regions are read once per evaluation and shared by the rules that
+ * manifest's fallback. A rule with an {@code unless} pattern found in the same region does
+ * not match. Regions are read once per evaluation and shared by the rules that
  * name them (see {@link ScreenRegions} for what each region holds and its bounds). Patterns
  * are RE2, so a match costs time linear in the region's text whatever the pattern.
  *
@@ -23,23 +24,20 @@ public final class ScreenRules {
 
     /** Call with the terminal locked (TerminalScreens.read). */
     public static Verdict evaluate(AgentManifest m, Terminal t, long revision) {
-        int lastRows = 0;
-        int boxRows = 0;
+        int window = 0;
         for (Rule r : m.rules()) {
-            switch (r.region().kind()) {
-                case LAST_ROWS -> lastRows = Math.max(lastRows, r.region().rows());
-                case BOX -> boxRows = Math.max(boxRows, r.region().rows());
-                default -> { }
+            if (r.region().kind().counted()) {
+                window = Math.max(window, r.region().rows());
             }
         }
-        ScreenRegions regions = new ScreenRegions(t, Math.max(lastRows, boxRows));
+        ScreenRegions regions = new ScreenRegions(t, window);
         for (Rule r : m.rules()) {
             String text = regions.text(r.region());
             if (text == null) {
                 continue;
             }
             Matcher matcher = r.pattern().matcher(text);
-            if (matcher.find()) {
+            if (matcher.find() && (r.unless() == null || !r.unless().matcher(text).find())) {
                 return new Verdict(r.status(), r.id(), r.region().describe(), r.priority(), r.confidence(),
                         evidence(matcher.group()), regions.rowsRead(), revision);
             }

@@ -3,6 +3,7 @@ package io.artuditu.agents.internal.detect;
 import io.artuditu.vt.Terminal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Plays one corpus case through the real emulator, {@link ScreenRules} and a
@@ -93,6 +94,87 @@ final class Replay {
         return out;
     }
 
+    /** One real screen's outcome, and which source decided it ({@code hook}, {@code screen}, {@code process}). */
+    record ScreenResult(ScreenCorpus.Screen s, String actual, Verdict verdict, String decidedBy, String screen) {
+        boolean hit() {
+            return s.state().equals(actual);
+        }
+    }
+
+    /**
+     * The hook event each CLI with hooks has sent last when it is in each state (what
+     * {@code artu hook install} wires): with hooks on, a screen gets it first, unless its
+     * file names another ({@code hook EVENT}, or {@code hook -} for none).
+     */
+    static final Map<String, Map<String, String>> LAST_HOOK = Map.of(
+            "claude", Map.of("working", "PreToolUse", "blocked", "PermissionRequest", "done", "Stop", "idle",
+                    "SessionStart"),
+            "codex", Map.of("done", "agent-turn-complete"),
+            "gemini", Map.of("working", "BeforeTool", "blocked", "Notification", "done", "AfterAgent", "idle",
+                    "SessionStart"));
+
+    /**
+     * Draws one real screen in the real emulator as the program left it (its rows written top
+     * to bottom, the first ones scrolling into the scrollback when there are more than the
+     * pane holds; in the alternate screen when it says so), places the cursor, resizes, and
+     * asks a new tracker: with hooks on, after the CLI's last hook event for that state.
+     */
+    static ScreenResult screen(ScreenCorpus.Screen s, ManifestSet manifests, boolean hooks) {
+        Terminal t = Terminal.create(s.cols(), s.rows());
+        StringBuilder b = new StringBuilder();
+        if (s.alternate()) {
+            b.append("\u001b[?1049h\u001b[H");
+        }
+        b.append(s.text().replace("\n", "\r\n"));
+        if (s.cursor() != null) {
+            b.append("\u001b[").append(s.cursor()[0]).append(';').append(s.cursor()[1]).append('H');
+        }
+        t.feed(b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        t.takeReplies();
+        if (s.resize() != null) {
+            t.resize(s.resize()[0], s.resize()[1]);
+        }
+        AgentManifest m = identify(manifests, s.processes());
+        if (m == null) {
+            return new ScreenResult(s, "none", null, "process", t.screenText(false));
+        }
+        PaneTracker tracker = new PaneTracker();
+        long now = START;
+        String event = s.hook() != null ? s.hook() : LAST_HOOK.getOrDefault(s.agent(), Map.of()).get(s.state());
+        if (hooks && event != null && !event.equals("-")) {
+            tracker.hook(event, m.hookStatus(event).orElse(null), now);
+        }
+        now += STEP_MILLIS;
+        Verdict v = ScreenRules.evaluate(m, t, t.revision());
+        tracker.screen(v, now);
+        return new ScreenResult(s, tracker.status().wire(), v, tracker.source().wire(), t.screenText(false));
+    }
+
+    /**
+     * Prints the verdict on each real screen of the tuning side whose id starts with
+     * {@code prefix} ({@code Replay screens claude/}): the misses with their screens, or
+     * every screen with {@code -Dall=true}. The held-out side is never printed here.
+     */
+    static void tuningScreens(ManifestSet set, String prefix, boolean all) {
+        ScreenCorpus corpus = ScreenCorpus.load(false);
+        int n = 0;
+        int hits = 0;
+        for (ScreenCorpus.Screen s : corpus.screens()) {
+            if (!corpus.side(s).equals("tune") || !s.id().startsWith(prefix)) {
+                continue;
+            }
+            ScreenResult r = screen(s, set, Boolean.getBoolean("hooks"));
+            n++;
+            hits += ScreenScores.hit(r) ? 1 : 0;
+            if (all || !ScreenScores.hit(r)) {
+                System.out.println("=== " + ScreenScores.miss(r) + (ScreenScores.hit(r) ? "  [hit]" : "  [MISS]") + "  "
+                        + r.verdict());
+                System.out.println(r.screen());
+            }
+        }
+        System.out.println(hits + "/" + n + " right (tuning side)");
+    }
+
     private static AgentManifest identify(ManifestSet manifests, List<io.artuditu.pty.proc.ProcessEntry> tree) {
         return manifests.identify(tree).map(ManifestSet.Identity::manifest).orElse(null);
     }
@@ -100,6 +182,10 @@ final class Replay {
     /** Prints each checkpoint's screen of the cases named: {@code Replay claude/turn-120x40-v1 …}. */
     public static void main(String[] args) {
         ManifestSet set = ManifestSet.load(null, null);
+        if (args.length > 0 && args[0].equals("screens")) {
+            tuningScreens(set, args.length > 1 ? args[1] : "", Boolean.getBoolean("all"));
+            return;
+        }
         boolean hooks = !Boolean.getBoolean("screenOnly");
         List<Corpus.Case> all = new ArrayList<>(Corpus.load("cases").cases());
         all.addAll(Corpus.load("holdout").cases());

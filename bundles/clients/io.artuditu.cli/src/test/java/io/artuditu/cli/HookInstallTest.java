@@ -231,7 +231,7 @@ class HookInstallTest {
     @Test
     void usageErrorsExit2AndWriteNothing() {
         assertEquals(Artu.USAGE, artu("install"));
-        assertEquals(Artu.USAGE, artu("install", "gemini"));
+        assertEquals(Artu.USAGE, artu("install", "aider"));
         assertEquals(Artu.USAGE, artu("install", "claude", "--bogus"));
         assertFalse(Files.exists(dir.resolve(".claude")));
     }

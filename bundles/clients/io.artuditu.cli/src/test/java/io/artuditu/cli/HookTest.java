@@ -212,7 +212,7 @@ class HookTest {
         assertEquals(Artu.USAGE, new Artu(env("4"), o, e).run(new String[] {"hook"}));
         assertEquals("", out.toString(StandardCharsets.UTF_8));
         assertEquals(Artu.OK, new Artu(env("4"), o, e).run(new String[] {"help", "hook"}));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hook install claude|codex"), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hook install claude|codex|gemini"), out.toString());
     }
 
     // --- the whole process: exit status and stdout as the agent sees them ---------------------

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code artu hook} end to end: the launcher, the CLI's reporter and the agents family of the
- * real server. A stand-in {@code claude} (and {@code codex}) on the server's PATH, started with
+ * real server. A stand-in {@code claude} (and {@code codex}, {@code gemini}) on the server's PATH, started with
  * {@code agent.start} so the process scan recognises it, runs its hooks the way the real one
  * does (a child process with the hook's JSON on stdin, or codex's as the last argument),
  * one step at a time as the test hands them over, so nothing is typed into the pane (a
@@ -59,7 +59,7 @@ class HookCommandTest {
     @BeforeAll
     static void start() throws Exception {
         bin = Files.createDirectories(work.resolve("bin"));
-        for (String name : new String[] {"claude", "codex"}) {
+        for (String name : new String[] {"claude", "codex", "gemini"}) {
             Path p = bin.resolve(name);
             Files.writeString(p, AGENT);
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -157,6 +157,42 @@ class HookCommandTest {
         // malformed input: the event still counts, without a session
         assertEquals(0, a.step(6, "claude UserPromptSubmit", "{\"session_id\": oops", false));
         assertEquals("working", row(a.pane()).get("status").asText());
+        ok("pane.close", p("pane", a.pane()));
+    }
+
+    @Test
+    void geminiClisHooksDriveThePanesStateAndReportItsSession() throws Exception {
+        Agent a = launch("gemini-hooked", "gemini");
+        String session = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
+        String base = "{\"session_id\":\"" + session + "\",\"transcript_path\":\"/home/u/.gemini/tmp/x/chats/s.json\","
+                + "\"cwd\":" + Wire.M.writeValueAsString(work.toString()) + ",\"timestamp\":\"2026-12-07T17:00:00.000Z\",";
+        assertEquals(0, a.step(1, "gemini SessionStart", base + "\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}", false));
+        assertEquals("idle", row(a.pane()).get("status").asText());
+        assertEquals(0, a.step(2, "gemini BeforeAgent", base + "\"hook_event_name\":\"BeforeAgent\",\"prompt\":\"run the tests\"}", false));
+        JsonNode r = row(a.pane());
+        assertEquals("working", r.get("status").asText());
+        assertEquals("hook", r.get("source").asText());
+        assertEquals(session, r.get("session_id").asText());
+        assertEquals(session, ok("agent.sessions", p("agent", "gemini")).get("sessions").get(0).get("session_id").asText());
+
+        assertEquals(0, a.step(3, "gemini Notification", base + "\"hook_event_name\":\"Notification\","
+                + "\"notification_type\":\"ToolPermission\",\"message\":\"Tool run_shell_command requires execution confirmation\","
+                + "\"details\":{\"type\":\"exec\",\"title\":\"Confirm Shell Command\",\"command\":\"npm test\",\"rootCommand\":\"npm\"}}",
+                false));
+        r = row(a.pane());
+        assertEquals("blocked", r.get("status").asText());
+        assertEquals("Tool run_shell_command requires execution confirmation", r.get("message").asText());
+        assertEquals("Notification:ToolPermission", ok("agent.explain", p("target", a.pane())).at("/hook/event").asText());
+
+        assertEquals(0, a.step(4, "gemini BeforeTool", base + "\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"run_shell_command\","
+                + "\"tool_input\":{\"command\":\"npm test\"}}", false));
+        assertEquals("working", row(a.pane()).get("status").asText());
+        assertEquals(0, a.step(5, "gemini AfterTool", base + "\"hook_event_name\":\"AfterTool\",\"tool_name\":\"run_shell_command\","
+                + "\"tool_input\":{\"command\":\"npm test\"},\"tool_response\":{\"llmContent\":\"ok\",\"returnDisplay\":\"ok\"}}", false));
+        assertEquals("working", row(a.pane()).get("status").asText());
+        assertEquals(0, a.step(6, "gemini AfterAgent", base + "\"hook_event_name\":\"AfterAgent\",\"prompt\":\"run the tests\","
+                + "\"prompt_response\":\"All tests pass.\",\"stop_hook_active\":false}", false));
+        assertEquals("done", row(a.pane()).get("status").asText());
         ok("pane.close", p("pane", a.pane()));
     }
 

@@ -51,8 +51,8 @@ public final class Artu {
             "  wait agent-status [PANE] STATUS [--timeout S]   until the agent in PANE has STATUS (exit 4 on timeout)",
             "  completion bash|zsh     a completion script: source <(artu completion bash)",
             "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
-            "  hook install claude|codex [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
-            "  hook uninstall claude|codex [--settings FILE] [--dry-run]   remove exactly what install added",
+            "  hook install claude|codex|gemini [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
+            "  hook uninstall claude|codex|gemini [--settings FILE] [--dry-run]   remove exactly what install added",
             "  theme install FILE      check a theme file here, write it to <home>/themes/<id>.toml, then theme.reload",
             "  theme import FILE [--from base16|alacritty|kitty|windows-terminal] [--id ID] [--name NAME] [--scheme NAME]"
                     + " [--print]   convert another terminal's colours and install them (--print: only show the theme)",

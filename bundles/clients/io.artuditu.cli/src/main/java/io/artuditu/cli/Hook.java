@@ -14,9 +14,9 @@ import java.util.Map;
 /**
  * {@code artu hook AGENT EVENT [PAYLOAD]}: what an agent's own hook configuration runs on
  * each of its events (docs/agents/hooks.md). It reads the hook's JSON (the PAYLOAD argument,
- * as codex's {@code notify} passes it, else standard input, as Claude Code does), then tells
- * the pane's server: {@code pane.report_session} when the JSON names a session, then
- * {@code pane.report_event}.
+ * as codex's {@code notify} passes it, else standard input, as Claude Code and Gemini CLI
+ * do), then tells the pane's server: {@code pane.report_session} when the JSON names a
+ * session, then {@code pane.report_event}.
  *
  * <p>It runs inside the agent's turn, and the agent reads what it does: Claude Code adds a
  * hook's stdout to the model's context for some events and treats exit status 2 as "block
@@ -105,8 +105,9 @@ final class Hook {
         if (event.equals("notify") && type != null && eventName(type)) {
             event = type;
         }
-        // Claude Code's Notification says which kind it is: a manifest may map
-        // Notification:idle_prompt apart from a permission prompt (else Notification decides)
+        // Claude Code's and Gemini CLI's Notification says which kind it is: a manifest may map
+        // Notification:idle_prompt apart from a permission prompt, or Gemini's
+        // Notification:ToolPermission (else Notification decides)
         String kind = string(payload, "notification_type");
         if (kind != null && eventName(event + ":" + kind)) {
             event = event + ":" + kind;

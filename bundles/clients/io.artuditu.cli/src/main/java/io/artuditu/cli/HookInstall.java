@@ -29,19 +29,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code artu hook install|uninstall claude|codex [--settings FILE] [--dry-run]}: puts
+ * {@code artu hook install|uninstall claude|codex|gemini [--settings FILE] [--dry-run]}: puts
  * {@code artu hook} into an agent's own configuration, or takes out exactly what it put
  * there (docs/agents/hooks.md).
  *
  * <p>Claude Code: one hook group per event in {@code settings.json}
  * ({@code $CLAUDE_CONFIG_DIR} or {@code ~/.claude}), merged beside the user's own settings
  * and hooks with Jackson (rare, so off the one-shot path), written back in the layout Claude
- * Code writes (two-space indent), so install then uninstall gives the same bytes. Codex: a
+ * Code writes (two-space indent), so install then uninstall gives the same bytes. Gemini CLI:
+ * the same, in its {@code settings.json} ({@code $GEMINI_CLI_HOME/.gemini} or
+ * {@code ~/.gemini}), which has the same shape ({@link JsonHooks}). Codex: a
  * top-level {@code notify} in {@code config.toml} ({@code $CODEX_HOME} or {@code ~/.codex}),
  * one line added or removed as text ({@link CodexConfig}); a {@code notify} that runs
  * something else is refused, never replaced.
  *
- * <p>An entry is artu's when its command is {@code <path>/artu hook claude <Event>} (under
+ * <p>An entry is artu's when its command is {@code <path>/artu hook claude|gemini <Event>} (under
  * that event) or its notify is {@code ["<path>/artu", "hook", "codex", "notify"]}: a moved
  * checkout's entries are recognised and updated. Running install twice changes nothing the
  * second time; a file that is not valid JSON (or TOML this can follow) is refused and left
@@ -52,8 +54,17 @@ final class HookInstall {
     /** The Claude Code events artu listens to, in the order they are added. */
     static final List<String> CLAUDE_EVENTS = List.of("UserPromptSubmit", "PreToolUse", "PostToolUse", "Notification",
             "Stop", "SubagentStop", "SessionStart", "SessionEnd");
-    /** Events whose groups take a tool matcher. */
-    private static final Set<String> TOOL_EVENTS = Set.of("PreToolUse", "PostToolUse");
+    static final JsonHooks CLAUDE = new JsonHooks("claude", CLAUDE_EVENTS, Set.of("PreToolUse", "PostToolUse"), null);
+    /**
+     * The Gemini CLI events artu listens to: the ones its manifest maps, but for
+     * {@code BeforeModel}, which fires before every model request (the CLI waits for each
+     * hook, and {@code BeforeAgent} and {@code AfterTool} have already said "working").
+     */
+    static final List<String> GEMINI_EVENTS = List.of("SessionStart", "BeforeAgent", "BeforeTool", "AfterTool",
+            "PreCompress", "Notification", "AfterAgent", "SessionEnd");
+    /** Named, so that Gemini CLI's {@code /hooks disable artu} turns them all off at once. */
+    static final JsonHooks GEMINI = new JsonHooks("gemini", GEMINI_EVENTS, Set.of("BeforeTool", "AfterTool"), "artu");
+    static final String AGENTS = "claude|codex|gemini";
 
     /** Refused: nothing was written; the message says why and what to do. */
     static final class Refused extends Exception {
@@ -99,7 +110,7 @@ final class HookInstall {
             } else if (a.startsWith("--settings=")) {
                 settings = a.substring("--settings=".length());
             } else if (a.equals("--help") || a.equals("-h")) {
-                out.println("usage: artu hook " + verb + " claude|codex [--settings FILE] [--dry-run]");
+                out.println("usage: artu hook " + verb + " " + AGENTS + " [--settings FILE] [--dry-run]");
                 return Artu.OK;
             } else if (agent == null && !a.startsWith("-")) {
                 agent = a;
@@ -107,8 +118,8 @@ final class HookInstall {
                 return usage(verb, "unexpected argument: " + a, err);
             }
         }
-        if (agent == null || !agent.equals("claude") && !agent.equals("codex")) {
-            return usage(verb, agent == null ? "which agent?" : "no ready-made hooks for " + agent + " (claude, codex)", err);
+        if (agent == null || !List.of(AGENTS.split("\\|")).contains(agent)) {
+            return usage(verb, agent == null ? "which agent?" : "no ready-made hooks for " + agent + " (claude, codex, gemini)", err);
         }
         if (settings != null && settings.isEmpty()) {
             return usage(verb, "--settings needs a file", err);
@@ -118,9 +129,11 @@ final class HookInstall {
         String artu = artuPath(env);
         try {
             String before = read(file);
-            Outcome o = agent.equals("claude")
-                    ? install ? installClaude(before, artu) : uninstallClaude(before)
-                    : install ? installCodex(before, artu, file) : uninstallCodex(before);
+            Outcome o = switch (agent) {
+                case "claude" -> install ? CLAUDE.install(before, artu) : CLAUDE.uninstall(before);
+                case "gemini" -> install ? GEMINI.install(before, artu) : GEMINI.uninstall(before);
+                default -> install ? installCodex(before, artu, file) : uninstallCodex(before);
+            };
             boolean written = false;
             if (o.changed() && !dryRun) {
                 write(file, o.after());
@@ -131,6 +144,11 @@ final class HookInstall {
                 err.println("artu: " + summary(install, o, file) + " (dry run: nothing written)");
             } else {
                 out.println(result(verb, agent, file, artu, o, written));
+            }
+            String off = install && agent.equals("gemini") ? geminiHooksOff(o.after()) : null;
+            if (off != null) {
+                err.println("artu: " + file + " sets " + off + ", so Gemini CLI will not run these hooks; left as it is"
+                        + " (your setting): change it in that file to have them run");
             }
             if (!install && agent.equals("codex") && !o.changed() && !o.kept().isEmpty()) {
                 err.println("artu: " + file + " sets a notify that is not artu's: left alone");
@@ -147,7 +165,7 @@ final class HookInstall {
 
     private static int usage(String verb, String problem, PrintStream err) {
         err.println("artu: " + problem);
-        err.println("usage: artu hook " + verb + " claude|codex [--settings FILE] [--dry-run]");
+        err.println("usage: artu hook " + verb + " " + AGENTS + " [--settings FILE] [--dry-run]");
         return Artu.USAGE;
     }
 
@@ -156,6 +174,11 @@ final class HookInstall {
         if (agent.equals("claude")) {
             String dir = env.get("CLAUDE_CONFIG_DIR");
             return (dir != null && !dir.isEmpty() ? Path.of(dir) : Path.of(home, ".claude")).resolve("settings.json");
+        }
+        if (agent.equals("gemini")) {
+            // Gemini CLI's own rule (Storage.getGlobalGeminiDir): GEMINI_CLI_HOME stands for the home directory
+            String dir = env.get("GEMINI_CLI_HOME");
+            return Path.of(dir != null && !dir.isEmpty() ? dir : home, ".gemini", "settings.json");
         }
         String dir = env.get("CODEX_HOME");
         return (dir != null && !dir.isEmpty() ? Path.of(dir) : Path.of(home, ".codex")).resolve("config.toml");
@@ -183,7 +206,7 @@ final class HookInstall {
         return "artu";
     }
 
-    // --- Claude Code ---------------------------------------------------------------------------
+    // --- Claude Code and Gemini CLI -----------------------------------------------------------
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
@@ -194,85 +217,140 @@ final class HookInstall {
 
     /** The command artu's hook for {@code event} runs. */
     static String claudeCommand(String artu, String event) {
-        return shellWord(artu) + " hook claude " + event;
+        return CLAUDE.command(artu, event);
     }
 
     static Outcome installClaude(String before, String artu) throws Refused {
-        ObjectNode root = parseSettings(before);
-        ObjectNode hooks = hooksOf(root, true);
-        List<String> added = new ArrayList<>();
-        List<String> updated = new ArrayList<>();
-        List<String> kept = new ArrayList<>();
-        for (String event : CLAUDE_EVENTS) {
-            String wanted = claudeCommand(artu, event);
-            ArrayNode groups = groupsOf(hooks, event);
-            ObjectNode ours = groups == null ? null : findOurs(groups, event);
-            if (ours == null) {
-                if (groups == null) {
-                    groups = hooks.putArray(event);
-                }
-                ObjectNode group = groups.addObject();
-                if (TOOL_EVENTS.contains(event)) {
-                    group.put("matcher", "*");
-                }
-                group.putArray("hooks").addObject().put("type", "command").put("command", wanted);
-                added.add(event);
-            } else if (ours.path("command").asText().equals(wanted)) {
-                kept.add(event);
-            } else {
-                ours.put("command", wanted);
-                updated.add(event);
-            }
-        }
-        return new Outcome(before, render(root, before), added, updated, kept, List.of());
+        return CLAUDE.install(before, artu);
     }
 
     static Outcome uninstallClaude(String before) throws Refused {
-        if (before.isBlank()) {
-            return new Outcome(before, before, List.of(), List.of(), List.of(), List.of());
+        return CLAUDE.uninstall(before);
+    }
+
+    static Outcome installGemini(String before, String artu) throws Refused {
+        return GEMINI.install(before, artu);
+    }
+
+    static Outcome uninstallGemini(String before) throws Refused {
+        return GEMINI.uninstall(before);
+    }
+
+    /**
+     * A settings file whose {@code "hooks"} object maps each event to a list of groups,
+     * {@code {"matcher": …, "hooks": [{"type": "command", "command": …}]}}: Claude Code's
+     * layout, which Gemini CLI took over. One group of artu's per event, after the user's own;
+     * an entry is artu's when its command is {@code <path>/artu hook <agent> <Event>} under
+     * that event.
+     *
+     * @param agent the agent's name in artu's command
+     * @param events the events artu listens to, in the order their groups are added
+     * @param toolEvents events whose groups get {@code "matcher": "*"} (every tool)
+     * @param name the hook's {@code "name"}, or null for none
+     */
+    record JsonHooks(String agent, List<String> events, Set<String> toolEvents, String name) {
+        /** The command artu's hook for {@code event} runs. */
+        String command(String artu, String event) {
+            return shellWord(artu) + " hook " + agent + " " + event;
         }
-        ObjectNode root = parseSettings(before);
-        ObjectNode hooks = hooksOf(root, false);
-        List<String> removed = new ArrayList<>();
-        if (hooks != null) {
-            for (String event : CLAUDE_EVENTS) {
+
+        Outcome install(String before, String artu) throws Refused {
+            ObjectNode root = parseSettings(before);
+            ObjectNode hooks = hooksOf(root, true);
+            List<String> added = new ArrayList<>();
+            List<String> updated = new ArrayList<>();
+            List<String> kept = new ArrayList<>();
+            for (String event : events) {
+                String wanted = command(artu, event);
                 ArrayNode groups = groupsOf(hooks, event);
-                if (groups == null) {
-                    continue;
+                ObjectNode ours = groups == null ? null : findOurs(groups, event);
+                if (ours == null) {
+                    if (groups == null) {
+                        groups = hooks.putArray(event);
+                    }
+                    ObjectNode group = groups.addObject();
+                    if (toolEvents.contains(event)) {
+                        group.put("matcher", "*");
+                    }
+                    ObjectNode hook = group.putArray("hooks").addObject();
+                    if (name != null) {
+                        hook.put("name", name);
+                    }
+                    hook.put("type", "command").put("command", wanted);
+                    added.add(event);
+                } else if (ours.path("command").asText().equals(wanted)) {
+                    kept.add(event);
+                } else {
+                    ours.put("command", wanted);
+                    updated.add(event);
                 }
-                boolean any = false;
-                for (int g = groups.size() - 1; g >= 0; g--) {
-                    JsonNode hs = groups.get(g).path("hooks");
-                    if (!hs.isArray()) {
+            }
+            return new Outcome(before, render(root, before), added, updated, kept, List.of());
+        }
+
+        Outcome uninstall(String before) throws Refused {
+            if (before.isBlank()) {
+                return new Outcome(before, before, List.of(), List.of(), List.of(), List.of());
+            }
+            ObjectNode root = parseSettings(before);
+            ObjectNode hooks = hooksOf(root, false);
+            List<String> removed = new ArrayList<>();
+            if (hooks != null) {
+                for (String event : events) {
+                    ArrayNode groups = groupsOf(hooks, event);
+                    if (groups == null) {
                         continue;
                     }
-                    boolean here = false;
-                    for (int h = hs.size() - 1; h >= 0; h--) {
-                        if (isOurs(hs.get(h), event)) {
-                            ((ArrayNode) hs).remove(h);
-                            here = true;
+                    boolean any = false;
+                    for (int g = groups.size() - 1; g >= 0; g--) {
+                        JsonNode hs = groups.get(g).path("hooks");
+                        if (!hs.isArray()) {
+                            continue;
+                        }
+                        boolean here = false;
+                        for (int h = hs.size() - 1; h >= 0; h--) {
+                            if (isOurs(hs.get(h), event)) {
+                                ((ArrayNode) hs).remove(h);
+                                here = true;
+                            }
+                        }
+                        if (here && hs.isEmpty()) {
+                            groups.remove(g);
+                        }
+                        any |= here;
+                    }
+                    if (any) {
+                        removed.add(event);
+                        if (groups.isEmpty()) {
+                            hooks.remove(event);
                         }
                     }
-                    if (here && hs.isEmpty()) {
-                        groups.remove(g);
-                    }
-                    any |= here;
                 }
-                if (any) {
-                    removed.add(event);
-                    if (groups.isEmpty()) {
-                        hooks.remove(event);
+                if (!removed.isEmpty() && hooks.isEmpty()) {
+                    root.remove("hooks");
+                }
+            }
+            if (removed.isEmpty()) {
+                return new Outcome(before, before, List.of(), List.of(), List.of(), List.of());
+            }
+            return new Outcome(before, render(root, before), List.of(), List.of(), List.of(), removed);
+        }
+
+        private ObjectNode findOurs(ArrayNode groups, String event) {
+            for (JsonNode group : groups) {
+                for (JsonNode h : group.path("hooks")) {
+                    if (isOurs(h, event)) {
+                        return (ObjectNode) h;
                     }
                 }
             }
-            if (!removed.isEmpty() && hooks.isEmpty()) {
-                root.remove("hooks");
-            }
+            return null;
         }
-        if (removed.isEmpty()) {
-            return new Outcome(before, before, List.of(), List.of(), List.of(), List.of());
+
+        private boolean isOurs(JsonNode hook, String event) {
+            return hook.isObject() && "command".equals(hook.path("type").asText()) && hook.path("command").isTextual()
+                    && ownProgram(hook.path("command").asText(), " hook " + agent + " " + event) != null;
         }
-        return new Outcome(before, render(root, before), List.of(), List.of(), List.of(), removed);
     }
 
     private static ObjectNode parseSettings(String text) throws Refused {
@@ -313,22 +391,6 @@ final class HookInstall {
             throw new Refused("\"hooks\"." + event + " in the settings file is not an array, so it was left as it is");
         }
         return (ArrayNode) groups;
-    }
-
-    private static ObjectNode findOurs(ArrayNode groups, String event) {
-        for (JsonNode group : groups) {
-            for (JsonNode h : group.path("hooks")) {
-                if (isOurs(h, event)) {
-                    return (ObjectNode) h;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static boolean isOurs(JsonNode hook, String event) {
-        return hook.isObject() && "command".equals(hook.path("type").asText()) && hook.path("command").isTextual()
-                && ownProgram(hook.path("command").asText(), " hook claude " + event) != null;
     }
 
     /** The artu program of {@code command} when it is {@code <artu> <suffix>} and nothing else, else null. */
@@ -391,6 +453,37 @@ final class HookInstall {
             }
         }
         return b.length() == 0 ? null : b.toString();
+    }
+
+    /**
+     * The setting in {@code text} that keeps Gemini CLI from running artu's hooks, or null.
+     * Hooks run by default since Gemini CLI 0.26, unless {@code hooksConfig.enabled} (or, in
+     * 0.26 and 0.27, {@code tools.enableHooks}) is {@code false}, or {@code hooksConfig.disabled}
+     * names them ({@code /hooks disable artu}). Install reports it and leaves it: it is the
+     * user's choice, and other settings files (a project's, the system's) may decide too.
+     */
+    static String geminiHooksOff(String text) {
+        try {
+            JsonNode root = text.isBlank() ? null : JSON.readTree(text);
+            if (root == null) {
+                return null;
+            }
+            JsonNode config = root.path("hooksConfig");
+            if (config.path("enabled").isBoolean() && !config.path("enabled").asBoolean()) {
+                return "hooksConfig.enabled = false";
+            }
+            if (root.path("tools").path("enableHooks").isBoolean() && !root.path("tools").path("enableHooks").asBoolean()) {
+                return "tools.enableHooks = false";
+            }
+            for (JsonNode name : config.path("disabled")) {
+                if (name.isTextual() && name.asText().equals(GEMINI.name())) {
+                    return "hooksConfig.disabled naming \"" + GEMINI.name() + "\"";
+                }
+            }
+            return null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
     }
 
     // --- codex ---------------------------------------------------------------------------------

@@ -231,7 +231,7 @@ class HookInstallTest {
     @Test
     void usageErrorsExit2AndWriteNothing() {
         assertEquals(Artu.USAGE, artu("install"));
-        assertEquals(Artu.USAGE, artu("install", "gemini"));
+        assertEquals(Artu.USAGE, artu("install", "aider"));
         assertEquals(Artu.USAGE, artu("install", "claude", "--bogus"));
         assertFalse(Files.exists(dir.resolve(".claude")));
     }
@@ -301,12 +301,173 @@ class HookInstallTest {
         assertEquals(broken, Files.readString(f));
     }
 
+    // --- Gemini CLI ---------------------------------------------------------------------------
+
+    /** A Gemini CLI settings file (two spaces, as the CLI writes it) with a hook of the user's own and no newline at the end. */
+    static final String GEMINI_SETTINGS = String.join("\n",
+            "{",
+            "  \"general\": {",
+            "    \"vimMode\": true",
+            "  },",
+            "  \"security\": {",
+            "    \"auth\": {",
+            "      \"selectedType\": \"oauth-personal\"",
+            "    }",
+            "  },",
+            "  \"hooks\": {",
+            "    \"BeforeTool\": [",
+            "      {",
+            "        \"matcher\": \"write_file|replace\",",
+            "        \"hooks\": [",
+            "          {",
+            "            \"name\": \"security-check\",",
+            "            \"type\": \"command\",",
+            "            \"command\": \"$GEMINI_PROJECT_DIR/.gemini/hooks/security.sh\",",
+            "            \"timeout\": 5000",
+            "          }",
+            "        ]",
+            "      }",
+            "    ]",
+            "  }",
+            "}");
+
+    @Test
+    void geminiInstallsBesideTheUsersHooksInItsOwnSettingsFile() throws IOException {
+        Path f = dir.resolve(".gemini/settings.json");
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, GEMINI_SETTINGS);
+        assertEquals(0, artu("install", "gemini")); // the default: $HOME/.gemini/settings.json
+        JsonNode s = json(Files.readString(f));
+        assertTrue(s.path("general").path("vimMode").asBoolean());
+        assertEquals("oauth-personal", s.path("security").path("auth").path("selectedType").asText());
+        JsonNode before = s.path("hooks").path("BeforeTool");
+        assertEquals(2, before.size());
+        assertEquals("security-check", before.get(0).path("hooks").get(0).path("name").asText(), "the user's group first");
+        assertEquals("*", before.get(1).path("matcher").asText());
+        for (String event : HookInstall.GEMINI_EVENTS) {
+            JsonNode groups = s.path("hooks").path(event);
+            JsonNode last = groups.get(groups.size() - 1);
+            JsonNode hook = last.path("hooks").get(0);
+            assertEquals("artu", hook.path("name").asText(), event);
+            assertEquals("command", hook.path("type").asText(), event);
+            assertEquals(ARTU + " hook gemini " + event, hook.path("command").asText(), event);
+            assertEquals(event.endsWith("Tool"), last.has("matcher"), event);
+        }
+        assertFalse(s.path("hooks").has("BeforeModel"), "not on every model request");
+        JsonNode result = json(stdout());
+        assertEquals("gemini", result.path("agent").asText());
+        assertEquals(f.toString(), result.path("file").asText());
+        assertEquals(HookInstall.GEMINI_EVENTS.size(), result.path("added").size());
+        assertTrue(result.path("written").asBoolean());
+        assertEquals("", err.toString(StandardCharsets.UTF_8), "hooks are on: nothing to say");
+        assertFalse(Files.readString(f).endsWith("\n"), "the file's last line stays as it was");
+
+        // twice: nothing added, the file not touched
+        String once = Files.readString(f);
+        long modified = Files.getLastModifiedTime(f).toMillis();
+        assertEquals(0, artu("install", "gemini"));
+        assertEquals(once, Files.readString(f));
+        assertEquals(modified, Files.getLastModifiedTime(f).toMillis());
+        assertEquals(HookInstall.GEMINI_EVENTS.size(), json(stdout()).path("unchanged").size());
+        assertFalse(json(stdout()).path("written").asBoolean());
+
+        // uninstall: the exact bytes back; again: nothing to remove
+        assertEquals(0, artu("uninstall", "gemini"));
+        assertEquals(GEMINI_SETTINGS, Files.readString(f));
+        assertEquals(HookInstall.GEMINI_EVENTS.size(), json(stdout()).path("removed").size());
+        assertEquals(0, artu("uninstall", "gemini"));
+        assertEquals(0, json(stdout()).path("removed").size());
+        assertEquals(GEMINI_SETTINGS, Files.readString(f));
+    }
+
+    @Test
+    void geminiIntoAnAbsentOrEmptyFileAndBackLeavesNoHooksBehind() throws Exception {
+        Path absent = dir.resolve("absent/settings.json");
+        assertEquals(0, artu("install", "gemini", "--settings", absent.toString()));
+        assertEquals(HookInstall.installGemini("", ARTU).after(), Files.readString(absent));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(absent)));
+        assertEquals(0, artu("uninstall", "gemini", "--settings", absent.toString()));
+        assertEquals("{}\n", Files.readString(absent));
+        Path empty = dir.resolve("empty.json");
+        Files.writeString(empty, "");
+        assertEquals(0, artu("install", "gemini", "--settings=" + empty));
+        assertEquals(HookInstall.GEMINI_EVENTS, iterable(json(Files.readString(empty)).path("hooks").fieldNames()));
+    }
+
+    @Test
+    void geminiHonoursGeminiCliHomeAsTheCliDoes() {
+        assertEquals(Path.of("/g/.gemini/settings.json"), HookInstall.defaultFile("gemini", Map.of("HOME", "/h", "GEMINI_CLI_HOME", "/g")));
+        assertEquals(Path.of("/h/.gemini/settings.json"), HookInstall.defaultFile("gemini", Map.of("HOME", "/h", "GEMINI_CLI_HOME", "")));
+        assertEquals(Path.of("/h/.gemini/settings.json"), HookInstall.defaultFile("gemini", Map.of("HOME", "/h")));
+    }
+
+    @Test
+    void geminiSettingsThatAreNotJsonAreRefusedAndLeftUntouched() throws IOException {
+        Path f = dir.resolve("settings.json");
+        // Gemini CLI itself reads comments in settings.json; this editor does not guess around them
+        for (String bad : List.of("{\n  // my settings\n  \"general\": {}\n}\n", "{\"hooks\": {\"AfterAgent\": {}}}", "{\"a\": 1,}")) {
+            Files.writeString(f, bad);
+            assertEquals(1, artu("install", "gemini", "--settings", f.toString()), bad);
+            assertEquals(bad, Files.readString(f));
+            assertEquals("", stdout());
+            assertEquals(1, artu("uninstall", "gemini", "--settings", f.toString()), bad);
+            assertEquals(bad, Files.readString(f));
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(f), files.toList(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void geminiAMovedArtuIsUpdatedAndTheOtherAgentsHooksAreNotItsOwn() throws Exception {
+        String old = HookInstall.installGemini(GEMINI_SETTINGS, "/old/artu").after();
+        HookInstall.Outcome moved = HookInstall.installGemini(old, ARTU);
+        assertEquals(HookInstall.GEMINI_EVENTS, moved.updated());
+        assertEquals(HookInstall.installGemini(GEMINI_SETTINGS, ARTU).after(), moved.after());
+        // a claude hook under a Gemini event (gemini hooks migrate --from-claude copies commands) is not gemini's
+        String claudeAfterMigrate = "{\"hooks\": {\"AfterAgent\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"artu hook claude Stop\"}]}]}}";
+        assertEquals(List.of(), HookInstall.uninstallGemini(claudeAfterMigrate).removed());
+        assertEquals(2, json(HookInstall.installGemini(claudeAfterMigrate, ARTU).after()).path("hooks").path("AfterAgent").size());
+    }
+
+    @Test
+    void geminiSettingsThatTurnHooksOffAreReportedAndLeftAsTheyAre() throws IOException {
+        Path f = dir.resolve("settings.json");
+        String off = "{\n  \"hooksConfig\": {\n    \"enabled\": false\n  }\n}\n";
+        Files.writeString(f, off);
+        assertEquals(0, artu("install", "gemini", "--settings", f.toString()));
+        assertFalse(json(Files.readString(f)).path("hooksConfig").path("enabled").asBoolean(), "not flipped");
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("hooksConfig.enabled = false"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(0, artu("uninstall", "gemini", "--settings", f.toString()));
+        assertEquals(off, Files.readString(f));
+        assertEquals("tools.enableHooks = false", HookInstall.geminiHooksOff("{\"tools\": {\"enableHooks\": false}}"));
+        assertEquals("hooksConfig.disabled naming \"artu\"", HookInstall.geminiHooksOff("{\"hooksConfig\": {\"disabled\": [\"x\", \"artu\"]}}"));
+        assertEquals(null, HookInstall.geminiHooksOff("{\"hooksConfig\": {\"enabled\": true}, \"tools\": {}}"));
+    }
+
+    @Test
+    void geminiDryRunPrintsTheFileAndWritesNothing() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, GEMINI_SETTINGS);
+        assertEquals(0, artu("install", "gemini", "--settings", f.toString(), "--dry-run"));
+        assertEquals(GEMINI_SETTINGS, Files.readString(f));
+        assertEquals(HookInstall.installGemini(GEMINI_SETTINGS, ARTU).after(), stdout());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("would add SessionStart, BeforeAgent"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static <T> List<T> iterable(java.util.Iterator<T> it) {
+        List<T> xs = new ArrayList<>();
+        it.forEachRemaining(xs::add);
+        return xs;
+    }
+
     // --- the ready-made files in docs/agents/hooks/ are what install writes -------------------
 
     @Test
     void theShippedSnippetsAreWhatInstallWritesForAnArtuOnPath() throws Exception {
         Path docs = Path.of("../../../docs/agents/hooks");
         assertEquals(HookInstall.installClaude("", "artu").after(), Files.readString(docs.resolve("claude-settings.json")));
+        assertEquals(HookInstall.installGemini("", "artu").after(), Files.readString(docs.resolve("gemini-settings.json")));
         String codex = Files.readString(docs.resolve("codex-config.toml"));
         assertTrue(codex.contains("\n" + HookInstall.codexNotify("artu") + "\n"), codex);
         assertEquals(List.of("artu", "hook", "codex", "notify"),

@@ -106,6 +106,38 @@ class HookTest {
                 server.requests(2).get(1));
     }
 
+    /** What Gemini CLI writes to a BeforeTool hook's stdin (JSON.stringify: one line, no newline, then EOF). */
+    private static final String GEMINI_BEFORE_TOOL = "{\"session_id\":\"5c4f3e2d-8a1b-4c7d-9e0f-1a2b3c4d5e6f\","
+            + "\"transcript_path\":\"/home/u/.gemini/tmp/ab12/chats/session-2026-12-07T17-00-5c4f3e2d.json\","
+            + "\"cwd\":\"/home/u/p\",\"hook_event_name\":\"BeforeTool\",\"timestamp\":\"2026-12-07T17:01:02.345Z\","
+            + "\"tool_name\":\"run_shell_command\",\"tool_input\":{\"command\":\"npm test\",\"description\":\"Run the tests\"}}";
+
+    @Test
+    void aGeminiHookReportsTheSessionThenTheEvent() throws Exception {
+        server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"result\":{\"type\":\"ok\"}}");
+        assertEquals(0, hook(env("5"), stdin(GEMINI_BEFORE_TOOL), "gemini", "BeforeTool"));
+        assertEquals(List.of(
+                "{\"id\":\"1\",\"method\":\"pane.report_session\",\"params\":{\"pane\":\"5\",\"agent\":\"gemini\","
+                        + "\"session_id\":\"5c4f3e2d-8a1b-4c7d-9e0f-1a2b3c4d5e6f\",\"cwd\":\"/home/u/p\"}}",
+                "{\"id\":\"1\",\"method\":\"pane.report_event\",\"params\":{\"pane\":\"5\",\"agent\":\"gemini\","
+                        + "\"event\":\"BeforeTool\",\"session_id\":\"5c4f3e2d-8a1b-4c7d-9e0f-1a2b3c4d5e6f\"}}"),
+                server.requests(2));
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aGeminiToolPermissionIsReportedAsNotificationColonToolPermissionWithItsMessage() throws Exception {
+        server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"result\":{\"type\":\"ok\"}}");
+        String notification = "{\"session_id\":\"5c4f3e2d\",\"transcript_path\":\"/t.json\",\"cwd\":\"/home/u/p\","
+                + "\"hook_event_name\":\"Notification\",\"timestamp\":\"2026-12-07T17:01:03.000Z\","
+                + "\"notification_type\":\"ToolPermission\",\"message\":\"Tool run_shell_command requires execution confirmation\","
+                + "\"details\":{\"type\":\"exec\",\"title\":\"Confirm Shell Command\",\"command\":\"rm -rf build\",\"rootCommand\":\"rm\"}}";
+        assertEquals(0, hook(env("5"), stdin(notification), "gemini", "Notification"));
+        assertEquals("{\"id\":\"1\",\"method\":\"pane.report_event\",\"params\":{\"pane\":\"5\",\"agent\":\"gemini\","
+                + "\"event\":\"Notification:ToolPermission\",\"message\":\"Tool run_shell_command requires execution confirmation\","
+                + "\"session_id\":\"5c4f3e2d\"}}", server.requests(2).get(1));
+    }
+
     @Test
     void codexNotifyTakesItsJsonFromTheLastArgumentAndReportsItsType() throws Exception {
         server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"result\":{\"type\":\"ok\"}}");
@@ -212,7 +244,7 @@ class HookTest {
         assertEquals(Artu.USAGE, new Artu(env("4"), o, e).run(new String[] {"hook"}));
         assertEquals("", out.toString(StandardCharsets.UTF_8));
         assertEquals(Artu.OK, new Artu(env("4"), o, e).run(new String[] {"help", "hook"}));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hook install claude|codex"), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hook install claude|codex|gemini"), out.toString());
     }
 
     // --- the whole process: exit status and stdout as the agent sees them ---------------------
@@ -238,8 +270,9 @@ class HookTest {
         }
         assertTrue(p.waitFor(20, TimeUnit.SECONDS), "artu hook did not end");
         byte[] stdout = p.getInputStream().readAllBytes();
+        byte[] stderr = p.getErrorStream().readAllBytes();
         p.getOutputStream().close();
-        return new int[] {p.exitValue(), stdout.length};
+        return new int[] {p.exitValue(), stdout.length, stderr.length};
     }
 
     @Test
@@ -252,6 +285,12 @@ class HookTest {
         assertEquals(List.of(0, 0), List.of(box(process(env("1"), null, "claude", "Stop"))));
         // no pane
         assertEquals(List.of(0, 0), List.of(box(process(env(null), STOP, "claude", "Stop"))));
+        // Gemini CLI parses a hook's stdout (else its stderr) as JSON: both must stay empty
+        server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"result\":{\"type\":\"ok\"}}");
+        int[] gemini = process(env("1"), GEMINI_BEFORE_TOOL, "gemini", "BeforeTool");
+        assertEquals(List.of(0, 0, 0), List.of(gemini[0], gemini[1], gemini[2]), "exit status, stdout and stderr bytes");
+        assertEquals(2, server.requests(2).size());
+        server.close();
         // a server that answers with an error
         server = new FakeServer(dir.resolve("s.sock"), "{\"id\":\"1\",\"error\":{\"code\":\"not_found\",\"message\":\"no pane 1\"}}");
         assertEquals(List.of(0, 0), List.of(box(process(env("1"), STOP, "claude", "Stop"))));

@@ -31,7 +31,7 @@ SMALL_LOGO = [" ███ █████████", "░░░███ ░�
 class GeminiUI:
     name = "gemini"
     hooks = {"start": "SessionStart", "submit": "BeforeAgent", "tool_pre": "BeforeTool", "tool_post": "AfterTool",
-             "approval": "Notification", "finish": "AfterAgent", "error": None, "idle_later": None}
+             "approval": "Notification:ToolPermission", "finish": "AfterAgent", "error": None, "idle_later": None}
 
     def __init__(self, case, rng, style="numbered"):
         self.case = case

@@ -63,5 +63,11 @@ class BuiltinManifestsTest {
         assertEquals(Status.IDLE, claude.hookStatus("Notification:idle_prompt").orElseThrow());
         assertEquals(Status.BLOCKED, claude.hookStatus("Notification:elicitation_dialog").orElseThrow());
         assertTrue(claude.hookStatus("Unheard").isEmpty());
+        AgentManifest gemini = ManifestSet.load(null, null).get("gemini").orElseThrow();
+        assertEquals(Status.WORKING, gemini.hookStatus("BeforeTool").orElseThrow());
+        assertEquals(Status.BLOCKED, gemini.hookStatus("Notification:ToolPermission").orElseThrow());
+        assertEquals(Status.BLOCKED, gemini.hookStatus("Notification").orElseThrow(), "a payload too large to read");
+        assertEquals(Status.DONE, gemini.hookStatus("AfterAgent").orElseThrow());
+        assertEquals(Status.IDLE, gemini.hookStatus("SessionEnd").orElseThrow());
     }
 }

@@ -717,6 +717,9 @@ public final class Agents implements AgentStates, TargetResolver {
             AgentManifest m = id.get().manifest();
             if (t.manifest == null || !t.manifest.name().equals(m.name()) || t.agentPid != id.get().pid()) {
                 boolean same = m.name().equals(t.agent);
+                if (t.sawNoAgent) {
+                    t.tracker.launched(now); // started here, before the person's eyes
+                }
                 t.manifest = m;
                 t.agent = m.name();
                 t.agentPid = id.get().pid();
@@ -736,6 +739,7 @@ public final class Agents implements AgentStates, TargetResolver {
             return;
         }
         // nothing the manifests know runs here now
+        t.sawNoAgent = true;
         boolean scanSaysGone = "process".equals(t.via) || "script".equals(t.via)
                 || "hook".equals(t.via) && tree.descendants().isEmpty();
         if (t.agent != null && scanSaysGone && tree.sampledAtMillis() >= t.lastChangeAt - RECHECK_MILLIS) {

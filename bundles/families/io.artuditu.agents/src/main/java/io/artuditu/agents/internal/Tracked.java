@@ -67,6 +67,11 @@ final class Tracked {
     String via;
     String processName;
     final PaneTracker tracker = new PaneTracker();
+    /**
+     * The process scan found no agent here at some point: an agent found later was started
+     * in this pane (not one already running when the detector began to look).
+     */
+    boolean sawNoAgent;
     long evaluatedRevision = -1;
     /** When the screen was last evaluated, and when it is due again (0: not due) under the evaluation gap. */
     long evaluatedAt;

@@ -112,6 +112,16 @@ public final class PaneTracker {
         return settle(now);
     }
 
+    /**
+     * An agent started in a pane the detector had seen without one (typed at the shell, or
+     * started by {@code agent.start}/{@code agent.resume}): what its first screens show (a
+     * resumed session's last answer) was asked for, not a turn that ended unseen, so it
+     * counts as the person's input: {@code done} reads as {@code idle} until the agent works.
+     */
+    public boolean launched(long now) {
+        return userInput(now);
+    }
+
     /** The user looked at the pane: it no longer asks for attention. */
     public void focused() {
         attention = false;

@@ -10,7 +10,7 @@ import java.util.Map;
  * {@link PaneTracker}, as the detector would: every output chunk and resize is followed by
  * an evaluation; time moves {@value #STEP_MILLIS} ms a step and by each {@code advance}.
  * Before a {@code launch} step only the tree's root (the shell) runs; from it on the whole
- * tree, and a new tracker for the agent it identifies.
+ * tree, read against the manifest of the agent it identifies, by the pane's one tracker.
  * With {@code hooks} off, hook steps and hook-only checkpoints are skipped.
  */
 final class Replay {
@@ -59,9 +59,11 @@ final class Replay {
                 case "launch" -> {
                     AgentManifest next = identify(manifests, c.processes());
                     if (next != m) {
+                        // the pane keeps its tracker across programs, as the detector does
+                        // (a person who typed "claude --resume" has seen what it shows)
                         m = next;
-                        tracker = new PaneTracker();
                         if (m != null) {
+                            tracker.launched(now);
                             tracker.screen(ScreenRules.evaluate(m, t, t.revision()), now);
                         }
                     }

@@ -153,7 +153,7 @@ final class ManifestReader {
                 throw invalid(at + ".id", quote(id) + " is declared twice");
             }
             if (format < 2) {
-                for (String key : List.of("anchor", "unless")) {
+                for (String key : List.of("anchor", "unless", "needs")) {
                     if (t.has(key)) {
                         throw invalid(at + "." + key, "needs format = 2 at the top of the file");
                     }
@@ -162,7 +162,8 @@ final class ManifestReader {
             Region region = region(t, at, format);
             Pattern pattern = compile(t, "pattern", at);
             rules.add(new Rule(id, region, pattern, status(t.get("status")), t.get("priority").intValue(),
-                    t.get("confidence").doubleValue(), t.has("unless") ? compile(t, "unless", at) : null));
+                    t.get("confidence").doubleValue(), t.has("unless") ? compile(t, "unless", at) : null,
+                    strings(t.get("needs"))));
         }
         // Evaluation order: the first match wins. The sort is stable, so ties keep file order.
         rules.sort(Comparator.comparingInt(Rule::priority).reversed());

@@ -23,8 +23,9 @@ import io.artuditu.vt.Terminal;
  *       is each inner row's cells between the two edges, trailing blanks dropped, joined
  *       by {@code \n}. No frame: the region is absent and its rules do not match.
  *   <li>{@code above:N} and {@code below:N} (format 2): the text of {@code last_rows:N} before
- *       the start, or after the end, of the anchor pattern's last match in it, without the
- *       newline between (so {@code \z} in a rule is the row just above the anchor, {@code \A}
+ *       the start, or after the end, of the anchor pattern's last match in it (looked for in
+ *       the last rows first: a match must start a row's text or lie within the rows after
+ *       its start), without the newline between (so {@code \z} in a rule is the row just above the anchor, {@code \A}
  *       the row just below it). No match: the region is absent and its rules do not match.
  *   <li>{@code title}: the window title, at most {@value #MAX_TITLE} characters.
  *   <li>{@code cursor_row}: the cursor's row, with the rows soft wraps join to it (its
@@ -57,6 +58,9 @@ final class ScreenRegions {
     private String cursorText;
     private int boxRows = -1;
     private String box;
+    /** The last anchored region read, and its text: the rules of one manifest share a few. */
+    private Region partedRegion;
+    private String partedText;
 
     /** {@code window}: how many rows the largest row-counted region needs (0: none). */
     ScreenRegions(Terminal t, int window) {
@@ -147,24 +151,53 @@ final class ScreenRegions {
 
     /** The part of {@code last_rows:N} above or below the anchor's last match; null without one. */
     private String parted(Region r) {
+        if (partedRegion != null && partedRegion.kind() == r.kind() && partedRegion.rows() == r.rows()
+                && partedRegion.anchor().pattern().equals(r.anchor().pattern())) {
+            return partedText;
+        }
+        partedRegion = r;
+        partedText = cut(r);
+        return partedText;
+    }
+
+    /**
+     * The anchor's last match, looked for in the last 8 rows of the region, then 16, 32…
+     * (it is usually near the bottom, and RE2's cost is the text's length): the first tail
+     * with a match holds the last one.
+     */
+    private String cut(Region r) {
         String text = lastRows(r.rows());
-        com.google.re2j.Matcher m = r.anchor().matcher(text);
-        int start = -1;
-        int end = -1;
-        int from = 0;
-        while (from <= text.length() && m.find(from)) {
-            start = m.start();
-            end = m.end();
-            // an empty match would find itself again
-            from = end > start ? end : end + 1;
+        for (int tail = 8;; tail *= 2) {
+            int start = text.length();
+            for (int n = 0; n < tail && start > 0; n++) {
+                start = text.lastIndexOf('\n', start - 1);
+                if (start < 0) {
+                    start = 0;
+                }
+            }
+            if (start > 0) {
+                start++; // the row after the newline
+            }
+            String part = text.substring(start);
+            com.google.re2j.Matcher m = r.anchor().matcher(part);
+            int first = -1;
+            int last = -1;
+            int from = 0;
+            while (from <= part.length() && m.find(from)) {
+                first = start + m.start();
+                last = start + m.end();
+                from = m.end() > m.start() ? m.end() : m.end() + 1;
+            }
+            if (first >= 0) {
+                if (r.kind() == Region.Kind.ABOVE) {
+                    return text.substring(0, first > 0 && text.charAt(first - 1) == '\n' ? first - 1 : first);
+                }
+                return text.substring(last < text.length() && text.charAt(last) == '\n' ? last + 1 : last);
+            }
+            if (start == 0) {
+                return null;
+            }
         }
-        if (start < 0) {
-            return null;
-        }
-        if (r.kind() == Region.Kind.ABOVE) {
-            return text.substring(0, start > 0 && text.charAt(start - 1) == '\n' ? start - 1 : start);
-        }
-        return text.substring(end < text.length() && text.charAt(end) == '\n' ? end + 1 : end);
     }
 
     private String cursorRow() {

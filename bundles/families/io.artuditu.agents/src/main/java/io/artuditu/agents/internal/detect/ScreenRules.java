@@ -9,7 +9,8 @@ import io.artuditu.vt.Terminal;
  * <p>The rules are tried in the manifest's evaluation order (highest priority first, then
  * file order) and the first that matches decides; a screen no rule matches gets the
  * manifest's fallback. A rule with an {@code unless} pattern found in the same region does
- * not match. Regions are read once per evaluation and shared by the rules that
+ * not match; a rule whose region holds none of its {@code needs} is skipped before its
+ * pattern runs. Regions are read once per evaluation and shared by the rules that
  * name them (see {@link ScreenRegions} for what each region holds and its bounds). Patterns
  * are RE2, so a match costs time linear in the region's text whatever the pattern.
  *
@@ -33,7 +34,7 @@ public final class ScreenRules {
         ScreenRegions regions = new ScreenRegions(t, window);
         for (Rule r : m.rules()) {
             String text = regions.text(r.region());
-            if (text == null) {
+            if (text == null || !r.mayMatch(text)) {
                 continue;
             }
             Matcher matcher = r.pattern().matcher(text);

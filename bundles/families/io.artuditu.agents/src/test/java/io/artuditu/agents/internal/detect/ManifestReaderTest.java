@@ -163,7 +163,7 @@ class ManifestReaderTest {
         assertTrue(problem(HEAD + "[hooks]\n\"bad event\" = \"done\"\n")
                 .startsWith("hooks.bad event: name must match"));
         assertTrue(problem(HEAD + rule("r", "").replace("\"last_rows\"", "\"screen\""))
-                .startsWith("rules[0].region: must be one of [\"last_rows\", \"box\", \"title\", \"cursor_row\"]"));
+                .startsWith("rules[0].region: must be one of [\"last_rows\", \"box\", \"title\", \"cursor_row\", \"above\", \"below\"]"));
         assertEquals("rules[0].rows: does not apply to region title",
                 problem(HEAD + rule("r", "").replace("region = \"last_rows\"\nrows = 4", "region = \"title\"\nrows = 4")));
         assertTrue(problem(HEAD.replace("name = \"demo\"", "name = \"Demo Agent\""))
@@ -171,6 +171,33 @@ class ManifestReaderTest {
         assertEquals("rules[1].id: \"r\" is declared twice", problem(HEAD + rule("r", "") + rule("r", "")));
         assertTrue(problem(HEAD.replace("names = [\"demo\"]", "names = [\"/usr/bin/demo\"]"))
                 .startsWith("process.names[0]: must match"));
+    }
+
+    /** Format 2's regions and keys: refused in a format 1 file, anchor exactly where it belongs. */
+    @Test
+    void formatTwoKeysNeedFormatTwoAndAnchorsBelongToAboveAndBelow() throws Exception {
+        String above = rule("r", "").replace("region = \"last_rows\"", "region = \"above\"\nanchor = '^> '");
+        assertEquals("rules[0].anchor: needs format = 2 at the top of the file", problem(HEAD + above));
+        assertEquals("rules[0].region: region above needs format = 2 at the top of the file",
+                problem(HEAD + rule("r", "").replace("region = \"last_rows\"", "region = \"above\"")));
+        assertEquals("rules[0].unless: needs format = 2 at the top of the file",
+                problem(HEAD + rule("r", "unless = 'y'\n")));
+        assertEquals("rules[0].anchor: is required for region below (where it is cut)",
+                problem(top("format = 2") + rule("r", "").replace("region = \"last_rows\"", "region = \"below\"")));
+        assertEquals("rules[0].anchor: does not apply to region last_rows",
+                problem(top("format = 2") + rule("r", "anchor = '^> '\n")));
+        assertTrue(problem(top("format = 2") + above.replace("anchor = '^> '", "anchor = '(x'"))
+                .startsWith("rules[0].anchor: is not valid RE2 syntax"));
+        assertTrue(problem(top("format = 3")).startsWith("format: must be one of [1, 2]"));
+        assertEquals("rules[0].needs: needs format = 2 at the top of the file",
+                problem(HEAD + rule("r", "needs = ['x']\n")));
+        assertEquals("rules[0].needs: must have at least 1 items", problem(top("format = 2") + rule("r", "needs = []\n")));
+
+        AgentManifest m = read(top("format = 2") + above + rule("s", "unless = 'y'\n"));
+        assertEquals("above:4", m.rules().get(0).region().describe());
+        assertEquals("^> ", m.rules().get(0).region().anchor().pattern());
+        assertEquals("y", m.rules().get(1).unless().pattern());
+        assertEquals(List.of("x", "z"), read(top("format = 2") + rule("r", "needs = ['x', 'z']\n")).rules().get(0).needs());
     }
 
     @Test

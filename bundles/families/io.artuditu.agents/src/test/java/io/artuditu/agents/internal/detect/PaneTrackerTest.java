@@ -208,4 +208,21 @@ class PaneTrackerTest {
         assertFalse(t.tick(5_000));
         assertEquals("process", t.source().wire());
     }
+
+    /** A finished turn on screen is done; the same screen right after a launch (a resumed session) is idle. */
+    @Test
+    void aFinishedTurnIsDoneUnlessTheAgentWasJustLaunched() {
+        t.screen(seen(Status.DONE), 1_000);
+        assertEquals(Status.DONE, t.status(), "an agent found mid-session, its last turn unseen");
+        assertTrue(t.attention());
+
+        PaneTracker resumed = new PaneTracker();
+        resumed.launched(2_000);
+        resumed.screen(seen(Status.DONE), 2_100);
+        assertEquals(Status.IDLE, resumed.status(), "the person asked for what it shows");
+        assertFalse(resumed.attention());
+        resumed.screen(seen(Status.WORKING), 3_000);
+        resumed.screen(seen(Status.DONE), 4_000);
+        assertEquals(Status.DONE, resumed.status(), "a turn after the launch ends done");
+    }
 }

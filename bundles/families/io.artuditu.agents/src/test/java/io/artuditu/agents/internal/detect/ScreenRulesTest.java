@@ -175,4 +175,60 @@ class ScreenRulesTest {
         assertNull(v.rule());
         assertEquals(0, v.rowsRead());
     }
+
+    static AgentManifest manifest2(String rules) throws ManifestReader.Invalid {
+        return ManifestReader.parse(("format = 2\nname = \"t\"\n[process]\nnames = [\"t\"]\n[launch]\n"
+                + "command = [\"t\"]\n" + rules).getBytes(StandardCharsets.UTF_8), "user", "t.toml");
+    }
+
+    static String anchored(String id, String region, String anchor, String pattern, String status, int priority) {
+        return rule(id, region, 20, pattern, status, priority).replace("rows = 20\n",
+                "rows = 20\nanchor = '''" + anchor + "'''\n");
+    }
+
+    /** above: what lies over the anchor's last match, \\z right above it; below: under it. */
+    @Test
+    void aboveAndBelowPartTheRowsAtTheAnchorsLastMatch() throws Exception {
+        String text = """
+                > old prompt
+                * Thinking (esc)
+                answer
+                * Spinning (esc)
+                > 
+                footer: esc to interrupt""";
+        AgentManifest live = manifest2(anchored("live", "above", "^>(?: |$)", "^\\* [^\\n]*\\z", "working", 10));
+        Verdict v = ScreenRules.evaluate(live, screen(30, 8, text), 0);
+        assertEquals("live", v.rule());
+        assertEquals("* Spinning (esc)", v.evidence(), "the spinner right above the last anchor");
+        assertEquals("above:20", v.region());
+
+        AgentManifest stale = manifest2(anchored("stale", "above", "^>(?: |$)", "^\\* Thinking[^\\n]*\\z", "working", 10));
+        assertNull(ScreenRules.evaluate(stale, screen(30, 8, text), 0).rule(), "a spinner with rows under it is history");
+
+        AgentManifest below = manifest2(anchored("below", "below", "^>(?: |$)", "\\Afooter: esc to interrupt\\z", "working", 10));
+        assertEquals("below", ScreenRules.evaluate(below, screen(30, 8, text), 0).rule());
+
+        AgentManifest none = manifest2(anchored("none", "above", "^\\$ ", ".", "working", 10));
+        assertNull(ScreenRules.evaluate(none, screen(30, 8, text), 0).rule(), "no anchor: the region is absent");
+    }
+
+    /** unless: found in the same region, the rule does not match, and the next rule decides. */
+    @Test
+    void unlessKeepsARuleFromMatching() throws Exception {
+        AgentManifest m = manifest2(rule("footer", "last_rows", 3, "for shortcuts", "idle", 20)
+                .replace("confidence = 0.5\n", "confidence = 0.5\nunless = 'esc to interrupt'\n")
+                + rule("busy", "last_rows", 3, "esc to interrupt", "working", 10));
+        assertEquals("busy", ScreenRules.evaluate(m, screen(40, 4, "? for shortcuts · esc to interrupt"), 0).rule());
+        assertEquals("footer", ScreenRules.evaluate(m, screen(40, 4, "? for shortcuts"), 0).rule());
+    }
+
+    /** needs: a region holding none of them skips the rule; one of them lets the pattern decide. */
+    @Test
+    void needsSkipARuleWhoseRegionHoldsNoneOfThem() throws Exception {
+        AgentManifest m = manifest2(rule("gated", "last_rows", 3, "for \\w+", "idle", 20)
+                .replace("confidence = 0.5\n", "confidence = 0.5\nneeds = ['shortcuts', 'help']\n"));
+        assertEquals("gated", ScreenRules.evaluate(m, screen(40, 4, "? for shortcuts"), 0).rule());
+        assertNull(ScreenRules.evaluate(m, screen(40, 4, "waiting for input"), 0).rule(), "no need met: skipped");
+        assertNull(ScreenRules.evaluate(m, screen(40, 4, "help is at hand"), 0).rule(), "a need met, the pattern not");
+    }
 }

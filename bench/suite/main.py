@@ -137,7 +137,7 @@ def jmh(quick, dest, log_file):
     argv = ["java", "-jar", BENCH_JAR, "-rf", "json", "-rff", rff, "-foe", "true"]
     if quick:
         argv += ["-wi", "0", "-i", "1", "-r", "200ms", "-f", "1", "-p", "historyBytes=200000"]
-    argv += ["DispatchBenchmark", "VtBenchmark", "EventFanoutBenchmark", "FrameEncoderBenchmark"]
+    argv += ["DispatchBenchmark", "VtBenchmark", "EventFanoutBenchmark", "FrameEncoderBenchmark", "DetectorBenchmark"]
     log("JMH: " + " ".join(argv[3:]))
     r = subprocess.run(argv, stdout=log_file, stderr=subprocess.STDOUT, timeout=3600)
     if r.returncode != 0 or not os.path.exists(rff):

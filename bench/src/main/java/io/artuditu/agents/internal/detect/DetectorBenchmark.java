@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code rules}: {@code builtin}, the manifests as built; or a git revision, whose
  * {@code agents/builtin/*.toml} are read with {@code git show} and loaded as the user layer
- * over the built-ins (so before and after run the same code on the same screens). Run from
- * the repository's root:
+ * over the built-ins (so before and after run the same code on the same screens). Run in the
+ * checkout:
  *
  * <pre>java -jar bench/target/benchmarks.jar DetectorBenchmark -p rules=builtin,cb5ac2f</pre>
  */
@@ -45,8 +45,19 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"-XX:+UseSerialGC"})
 public class DetectorBenchmark {
-    static final Path SCREENS = Path.of("bundles/families/io.artuditu.agents/src/test/resources/agents/screens");
-    static final String BUILTIN = "bundles/families/io.artuditu.agents/src/main/resources/agents/builtin";
+    static final String AGENTS = "bundles/families/io.artuditu.agents";
+    static final String BUILTIN = AGENTS + "/src/main/resources/agents/builtin";
+    /** The corpus, found from the working directory up (bench/run may run from anywhere in the checkout). */
+    static final Path SCREENS = repository().resolve(AGENTS + "/src/test/resources/agents/screens");
+
+    private static Path repository() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isDirectory(p.resolve(AGENTS))) {
+                return p;
+            }
+        }
+        return Path.of("");
+    }
 
     @Param({"builtin"})
     public String rules;
@@ -83,7 +94,7 @@ public class DetectorBenchmark {
         Path dir = Files.createTempDirectory("detector-bench-");
         for (String name : List.of("aider", "claude", "codex", "gemini", "goose", "opencode")) {
             Process p = new ProcessBuilder("git", "show", rev + ":" + BUILTIN + "/" + name + ".toml")
-                    .redirectOutput(dir.resolve(name + ".toml").toFile()).start();
+                    .directory(repository().toFile()).redirectOutput(dir.resolve(name + ".toml").toFile()).start();
             if (p.waitFor() != 0) {
                 throw new IOException("git show " + rev + " failed for " + name);
             }

@@ -9,9 +9,10 @@ package io.artuditu.agents.internal.detect;
  * worked (or been blocked) since the user last typed into the pane (seen by a hook, a lease
  * or a screen rule; the manifest's fallback for a screen no rule matches does not count),
  * and stays {@code done}
- * however long it is left on screen. The other way round, a {@code done} verdict (a rule
- * that sees a turn's end, still on screen) reads as {@code idle} once the user has typed
- * and the agent has not worked since. A keystroke from the user thus ends {@code done}
+ * however long it is left on screen. The other way round, a {@code done} screen verdict (a
+ * rule that sees a turn's end, still on screen) reads as {@code idle} once the user has
+ * typed (or the agent was {@linkplain #launched launched} in the pane) and the agent has
+ * not worked since. A keystroke from the user thus ends {@code done}
  * (it is {@code idle} again), and it drops hook evidence of {@code blocked}, {@code done} or
  * {@code idle} that came before it: the user answered or moved on, so that evidence is
  * history, and the screen decides until the next hook (evidence of {@code working} stays,
@@ -116,10 +117,16 @@ public final class PaneTracker {
      * An agent started in a pane the detector had seen without one (typed at the shell, or
      * started by {@code agent.start}/{@code agent.resume}): what its first screens show (a
      * resumed session's last answer) was asked for, not a turn that ended unseen, so it
-     * counts as the person's input: {@code done} reads as {@code idle} until the agent works.
+     * counts as the person's input: a {@code done} the screen shows reads as {@code idle} until
+     * the agent works. Hook evidence stays (a hook can arrive before the process scan has
+     * seen the agent start, and a hook's {@code done} is a turn that ended).
      */
     public boolean launched(long now) {
-        return userInput(now);
+        attention = false;
+        worked = false;
+        typed = true;
+        inputOrder = ++order;
+        return settle(now);
     }
 
     /** The user looked at the pane: it no longer asks for attention. */
@@ -244,7 +251,7 @@ public final class PaneTracker {
         if (from != Source.REPORT) {
             if (next == Status.IDLE && worked) {
                 next = Status.DONE;
-            } else if (next == Status.DONE && typed && !worked) {
+            } else if (next == Status.DONE && typed && !worked && from == Source.SCREEN) {
                 next = Status.IDLE;
             }
         }

@@ -224,5 +224,10 @@ class PaneTrackerTest {
         resumed.screen(seen(Status.WORKING), 3_000);
         resumed.screen(seen(Status.DONE), 4_000);
         assertEquals(Status.DONE, resumed.status(), "a turn after the launch ends done");
+
+        PaneTracker hooked = new PaneTracker();
+        hooked.hook("agent-turn-complete", Status.DONE, 5_000);
+        hooked.launched(5_100);
+        assertEquals(Status.DONE, hooked.status(), "a hook's done before the scan saw the start stays done");
     }
 }

@@ -204,13 +204,16 @@ final class Tree {
     /** The root and every expanded folder whose ancestors are all expanded, parents first. */
     private static List<String> showing(Set<String> expanded) {
         List<String> out = new ArrayList<>();
+        Set<String> shown = new HashSet<>();
         out.add("");
+        shown.add("");
         List<String> sorted = new ArrayList<>(expanded);
         sorted.sort((a, b) -> Integer.compare(segments(a), segments(b)));
         for (String d : sorted) {
             int cut = d.lastIndexOf('/');
-            if (cut < 0 || expanded.contains(d.substring(0, cut))) {
+            if (shown.contains(cut < 0 ? "" : d.substring(0, cut))) {
                 out.add(d);
+                shown.add(d);
             }
         }
         return out;

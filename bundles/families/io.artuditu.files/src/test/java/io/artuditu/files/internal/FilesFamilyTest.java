@@ -75,8 +75,10 @@ class FilesFamilyTest {
             assertEquals(2, r.get("rows").get(2).get("depth").asInt());
             assertTrue(r.get("rows").get(0).get("expanded").asBoolean());
             assertEquals(List.of("src"), paths(h.call("files.tree", "{\"collapse\":[\"src\"]}")));
-            assertEquals(List.of("src", "src/inner", "src/inner/y.c", "src/x.c"),
-                    paths(h.call("files.tree", "{\"expand\":[\"src\"]}")));
+            touch(root.resolve("src/inner/z.c"));
+            assertEquals(List.of("src", "src/inner", "src/inner/y.c", "src/inner/z.c", "src/x.c"),
+                    paths(h.call("files.tree", "{\"expand\":[\"src\"]}")),
+                    "src/inner stayed open, and its listing, dropped while it did not show, is read again");
             ObjectNode sub = h.call("files.tree", "{\"path\":\"src/inner\"}");
             assertEquals(List.of("src/inner/y.c"), paths(sub));
             assertEquals("src/inner", sub.get("path").asText());

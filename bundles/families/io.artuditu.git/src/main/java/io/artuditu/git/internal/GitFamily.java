@@ -16,12 +16,17 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
+import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.internal.util.CleanupService;
 import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.storage.file.WindowCacheConfig;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
@@ -34,16 +39,38 @@ import org.osgi.service.component.annotations.Reference;
 public final class GitFamily implements UhpFamily {
     private final Workspaces model;
     private final FamilyContract contract;
+    /** JGit's cleanup (its executors), run when this component goes rather than at JVM exit. */
+    private final CleanupService jgitCleanup;
 
     @Activate
     public GitFamily(@Reference Workspaces model) {
         this.model = model;
+        // JGit is embedded, so its own DS component does not run: without this OSGi-mode instance
+        // (created before JGit's first use) it would add a JVM shutdown hook that pins this
+        // bundle's class loader after every update. Likewise no JMX bean for the block cache.
+        this.jgitCleanup = new CleanupService();
+        WindowCacheConfig cache = new WindowCacheConfig();
+        cache.setExposeStatsViaJmx(false);
+        cache.install();
         this.contract = FamilyContract.load(GitFamily.class, "protocol/uhp/v1/git.json")
                 .route("git.status", this::status)
                 .route("git.branches", this::branches)
                 .route("git.log", this::log)
                 .route("git.open", this::open)
                 .bind();
+    }
+
+    /** Stops what JGit started: its work queue's thread and the file-store attribute executors. */
+    @Deactivate
+    void deactivate() {
+        Git.shutdown();
+        try {
+            Method shutDown = CleanupService.class.getDeclaredMethod("shutDown");
+            shutDown.setAccessible(true);
+            shutDown.invoke(jgitCleanup);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            System.getLogger(GitFamily.class.getName()).log(System.Logger.Level.WARNING, "JGit cleanup failed", e);
+        }
     }
 
     @Override

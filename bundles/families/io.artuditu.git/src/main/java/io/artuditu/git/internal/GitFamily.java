@@ -9,7 +9,6 @@ import io.artuditu.model.topology.Tab;
 import io.artuditu.model.topology.TabKind;
 import io.artuditu.model.topology.Target;
 import io.artuditu.model.topology.Topology;
-import io.artuditu.model.topology.TopologyEvent;
 import io.artuditu.model.topology.Workspace;
 import io.artuditu.uhp.api.Call;
 import io.artuditu.uhp.api.UhpFamily;
@@ -157,7 +156,7 @@ public final class GitFamily implements UhpFamily {
                     return new Change<>(s, List.of(), new Opened(tab.id(), false));
                 }
                 return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), w.withTabs(w.tabs(), tab.id())),
-                        List.of(TopologyEvent.of("tab.focused", "workspace_id", wsId, "tab_id", tab.id())),
+                        List.of(Lifecycle.tabFocused(wsId, tab.id())),
                         new Opened(tab.id(), false));
             }
         }

@@ -4,19 +4,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
-import org.eclipse.jgit.api.Git;
-import org.eclipse.jgit.api.Status;
-import org.eclipse.jgit.api.errors.GitAPIException;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.errors.StopWalkException;
 import org.eclipse.jgit.lib.BranchTrackingStatus;
 import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.IndexDiff;
 import org.eclipse.jgit.lib.Ref;
 import org.eclipse.jgit.lib.Repository;
 import org.eclipse.jgit.lib.RepositoryState;
+import org.eclipse.jgit.treewalk.FileTreeIterator;
+import org.eclipse.jgit.treewalk.TreeWalk;
+import org.eclipse.jgit.treewalk.filter.TreeFilter;
 
 /**
  * {@code git.status}: HEAD, its upstream and ahead/behind, the operation in progress and the
- * number of changed paths in each layer. Reads only; never writes the index (JGit's status does
- * not refresh it).
+ * number of changed paths in each layer. Reads only; never writes the index (JGit's index diff
+ * does not refresh it). The walk stops after {@link #MAX_WALK_NANOS}.
  */
 final class GitStatus {
     /** Largest count reported; a count that reaches it stops there and sets {@code truncated}. */
@@ -52,11 +55,22 @@ final class GitStatus {
         }
     }
 
+    /** Longest a status walk runs; past it the counts so far are sent with {@code truncated}. */
+    static final long MAX_WALK_NANOS = TimeUnit.SECONDS.toNanos(10);
+
     /** Adds the status fields to {@code r}. */
-    static void read(Repository repo, ObjectNode r) throws IOException, GitAPIException {
+    static void read(Repository repo, ObjectNode r) throws IOException {
+        read(repo, r, System.nanoTime() + MAX_WALK_NANOS);
+    }
+
+    /** Adds the status fields to {@code r}, walking the tree until {@code deadline} ({@link System#nanoTime}). */
+    static void read(Repository repo, ObjectNode r, long deadline) throws IOException {
         head(repo, r);
         r.put("state", state(repo.getRepositoryState()));
-        Status st = Git.wrap(repo).status().call();
+        IndexDiff st = new IndexDiff(repo, Constants.HEAD, new FileTreeIterator(repo));
+        Deadline stop = new Deadline(deadline);
+        st.setFilter(stop);
+        st.diff();
         Set<String> conflicted = st.getConflicting();
         Set<String> staged = new HashSet<>(st.getAdded());
         staged.addAll(st.getChanged());
@@ -67,7 +81,7 @@ final class GitStatus {
         unstaged.removeAll(conflicted);
         int[] counts = {staged.size(), unstaged.size(), st.getUntracked().size(), conflicted.size()};
         boolean dirty = false;
-        boolean truncated = false;
+        boolean truncated = stop.passed;
         for (int i = 0; i < counts.length; i++) {
             dirty |= counts[i] > 0;
             if (counts[i] >= MAX_COUNT) {
@@ -79,6 +93,38 @@ final class GitStatus {
         ObjectNode c = r.putObject("counts");
         c.put("staged", counts[0]).put("unstaged", counts[1]).put("untracked", counts[2]).put("conflicted", counts[3]);
         r.put("truncated", truncated);
+    }
+
+    /**
+     * Ends the status walk at a deadline: asked for every folder and changed entry the walk
+     * reaches, it stops the walk (JGit then returns what it found) once the time has passed.
+     */
+    static final class Deadline extends TreeFilter {
+        private final long deadline;
+        volatile boolean passed;
+
+        Deadline(long deadline) {
+            this.deadline = deadline;
+        }
+
+        @Override
+        public boolean include(TreeWalk walker) {
+            if (System.nanoTime() - deadline > 0) {
+                passed = true;
+                throw StopWalkException.INSTANCE;
+            }
+            return true;
+        }
+
+        @Override
+        public boolean shouldBeRecursive() {
+            return false;
+        }
+
+        @Override
+        public TreeFilter clone() {
+            return this;
+        }
     }
 
     /** branch, head, detached, upstream, ahead, behind. */

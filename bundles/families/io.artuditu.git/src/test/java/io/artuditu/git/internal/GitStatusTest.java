@@ -62,6 +62,23 @@ class GitStatusTest {
     }
 
     @Test
+    void aWalkPastItsDeadlineStopsAndSaysTruncated() throws Exception {
+        Repo r = Repo.init(tmp.resolve("repo"));
+        r.commit("a.txt", "one\n", "first");
+        r.write("loose.txt", "x");
+        try (var repo = Repos.open(r.dir)) {
+            ObjectNode late = Harness.JSON.createObjectNode();
+            GitStatus.read(repo, late, System.nanoTime() - 1);
+            assertTrue(late.get("truncated").asBoolean());
+            assertEquals("main", late.get("branch").asText(), "HEAD and state are read before the walk");
+            ObjectNode inTime = Harness.JSON.createObjectNode();
+            GitStatus.read(repo, inTime);
+            assertFalse(inTime.get("truncated").asBoolean());
+            assertEquals(1, inTime.at("/counts/untracked").asInt());
+        }
+    }
+
+    @Test
     void aFolderInsideTheRepositoryReadsTheWholeRepository() throws Exception {
         Repo r = Repo.init(tmp.resolve("repo"));
         r.commit("sub/deep/a.txt", "one\n", "first");

@@ -154,6 +154,11 @@ public final class Lifecycle {
         return TopologyEvent.of("tab.created", "workspace_id", ws, "tab_id", tab, "kind", kind.wire());
     }
 
+    /** A tab became its workspace's active tab ({@code tab.focus}, {@code git.open}). */
+    public static TopologyEvent tabFocused(String ws, String tab) {
+        return TopologyEvent.of("tab.focused", "workspace_id", ws, "tab_id", tab);
+    }
+
     public static TopologyEvent tabClosed(String ws, String tab) {
         return TopologyEvent.of("tab.closed", "workspace_id", ws, "tab_id", tab);
     }

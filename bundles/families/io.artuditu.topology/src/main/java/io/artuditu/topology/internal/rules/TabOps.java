@@ -43,7 +43,7 @@ public final class TabOps {
             return new Change<>(s, List.of(), null);
         }
         return new Change<>(s.withWorkspace(at.workspaceIndex(), at.workspace().withTabs(at.workspace().tabs(), tabId)),
-                List.of(TopologyEvent.of("tab.focused", "workspace_id", at.workspace().id(), "tab_id", tabId)), null);
+                List.of(Lifecycle.tabFocused(at.workspace().id(), tabId)), null);
     }
 
     /** The answer of a tab move or swap: 1-based positions and the active tab's position after it. */

@@ -18,13 +18,11 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.config.ConfigSection;
+import io.artuditu.uhp.api.config.SectionDocument;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +64,7 @@ public final class FilesFamily implements UhpFamily, ConfigSection {
     static final long WAIT_MS = 30_000;
     /** Most tasks waiting for the worker. */
     static final int QUEUE = 64;
-    private static final JsonNode SECTION_DOC = sectionDoc();
+    private static final SectionDocument SECTION_DOC = SectionDocument.load(FilesFamily.class, "files-config.json");
 
     private final Workspaces workspaces;
     private final Map<String, String> env;
@@ -283,12 +281,12 @@ public final class FilesFamily implements UhpFamily, ConfigSection {
 
     @Override
     public JsonNode schema() {
-        return SECTION_DOC.get("schema").deepCopy();
+        return SECTION_DOC.schema();
     }
 
     @Override
     public ObjectNode defaults() {
-        return (ObjectNode) SECTION_DOC.get("defaults").deepCopy();
+        return SECTION_DOC.defaults();
     }
 
     /** Takes effect with the next answer; every loaded workspace hears {@code files.changed} (reason visibility). */
@@ -314,14 +312,4 @@ public final class FilesFamily implements UhpFamily, ConfigSection {
         return visibility;
     }
 
-    private static JsonNode sectionDoc() {
-        try (InputStream in = FilesFamily.class.getResourceAsStream("files-config.json")) {
-            if (in == null) {
-                throw new IllegalStateException("files-config.json is missing from the files bundle");
-            }
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

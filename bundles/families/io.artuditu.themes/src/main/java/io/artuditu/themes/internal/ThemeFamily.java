@@ -1,7 +1,6 @@
 package io.artuditu.themes.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,13 +14,12 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.config.CheckedSection;
 import io.artuditu.uhp.api.config.ConfigEditor;
 import io.artuditu.uhp.api.config.ConfigSection;
+import io.artuditu.uhp.api.config.SectionDocument;
 import io.artuditu.uhp.api.events.EventBus;
 import io.artuditu.uhp.api.home.AtomicFiles;
 import io.artuditu.uhp.api.home.SocketLocation;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.lang.System.Logger;
 import java.nio.file.Files;
@@ -56,7 +54,7 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
     private static final Logger LOG = System.getLogger(ThemeFamily.class.getName());
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     /** The table's schema and defaults, {@code theme-config.json} beside this class. */
-    private static final JsonNode SECTION_DOC = sectionDoc();
+    private static final SectionDocument SECTION_DOC = SectionDocument.load(ThemeFamily.class, "theme-config.json");
 
     private final Themes themes;
     private final FamilyContract contract;
@@ -156,12 +154,12 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
 
     @Override
     public JsonNode schema() {
-        return SECTION_DOC.get("schema").deepCopy();
+        return SECTION_DOC.schema();
     }
 
     @Override
     public ObjectNode defaults() {
-        return (ObjectNode) SECTION_DOC.get("defaults").deepCopy();
+        return SECTION_DOC.defaults();
     }
 
     /** {@code config.theme} is the id, as the reference speaks of it; the file keeps {@code [theme] id}. */
@@ -189,16 +187,6 @@ public final class ThemeFamily implements UhpFamily, CheckedSection {
         themes.configured(Themes.idOf(values), why == null ? "config" : why);
     }
 
-    private static JsonNode sectionDoc() {
-        try (InputStream in = ThemeFamily.class.getResourceAsStream("theme-config.json")) {
-            if (in == null) {
-                throw new IllegalStateException("theme-config.json is missing from the themes bundle");
-            }
-            return new ObjectMapper().readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     // ------------------------------------------------------------------ methods
 

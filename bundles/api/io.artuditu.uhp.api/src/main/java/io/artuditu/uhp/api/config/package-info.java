@@ -12,7 +12,7 @@
  * {@link io.artuditu.uhp.api.config.ConfigEditor} service, the same path as {@code config.patch}.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.artuditu.uhp.api.config;
 
 import org.osgi.annotation.bundle.Export;

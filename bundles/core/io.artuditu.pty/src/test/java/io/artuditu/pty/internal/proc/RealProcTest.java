@@ -134,18 +134,24 @@ class RealProcTest {
         Process sh = spawn("sh", "-c", "python3 " + py + " --secret s3 & node --no-warnings " + js
                 + " -p hush & wait");
 
-        ProcessTree t = awaitTree(sh.pid(), x -> x.descendants().size() >= 2
-                && x.descendants().stream().allMatch(e -> e.script() != null));
+        // Waits for the settled tree, not the first with two scripts: a python3 reached through
+        // a pyenv shim is first a bash script named python3 that execs twice before it is Python.
+        List<String> expected = List.of("node:gemini-cli", "python3:claude");
+        ProcessTree t = awaitTree(sh.pid(), x -> scripts(x).equals(expected));
 
         assertEquals(2, t.descendants().size(), t.toString());
+        assertEquals(expected, scripts(t));
+        assertEquals(null, t.root().script(), "sh is no interpreter");
+        assertFalse(t.toString().contains("s3") || t.toString().contains("hush"), "no argument but the script's name");
+    }
+
+    private static List<String> scripts(ProcessTree t) {
         List<String> scripts = new ArrayList<>();
         for (ProcessEntry e : t.descendants()) {
             scripts.add(e.name() + ":" + e.script());
         }
         scripts.sort(null);
-        assertEquals(List.of("node:gemini-cli", "python3:claude"), scripts);
-        assertEquals(null, t.root().script(), "sh is no interpreter");
-        assertFalse(t.toString().contains("s3") || t.toString().contains("hush"), "no argument but the script's name");
+        return scripts;
     }
 
     /** Many callers at once: never two scans at a time, and no more scans than the interval allows. */

@@ -1,6 +1,8 @@
 package io.artuditu.git.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.git.api.GitOpResult;
+import io.artuditu.git.api.GitOperations;
 import io.artuditu.model.Workspaces;
 import io.artuditu.model.topology.Change;
 import io.artuditu.model.topology.Lifecycle;
@@ -11,6 +13,7 @@ import io.artuditu.model.topology.Target;
 import io.artuditu.model.topology.Topology;
 import io.artuditu.model.topology.Workspace;
 import io.artuditu.uhp.api.Call;
+import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
@@ -29,21 +32,26 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 
 /**
- * The git family's read side: {@code git.status}, {@code git.branches}, {@code git.log} read the
+ * The git family. Reads: {@code git.status}, {@code git.branches}, {@code git.log} read the
  * repository containing the workspace's folder with JGit, on the calling connection's thread
  * (never the app loop), opening it for the one call; {@code git.open} adds or focuses the
- * workspace's Git dashboard tab in one change on the app loop, which runs no git.
+ * workspace's Git dashboard tab in one change on the app loop, which runs no git. Writes
+ * ({@code git.stage} … {@code git.remote.add}) go to the engine service {@link GitOperations}
+ * ({@link GitEngine}), which runs the git binary on its own threads; {@code git.op.get} and
+ * {@code git.op.list} read its table of operations.
  */
 @Component(service = UhpFamily.class)
 public final class GitFamily implements UhpFamily {
     private final Workspaces model;
+    private final GitOperations ops;
     private final FamilyContract contract;
     /** JGit's cleanup (its executors), run when this component goes rather than at JVM exit. */
     private final CleanupService jgitCleanup;
 
     @Activate
-    public GitFamily(@Reference Workspaces model) {
+    public GitFamily(@Reference Workspaces model, @Reference GitOperations ops) {
         this.model = model;
+        this.ops = ops;
         // JGit is embedded, so its own DS component does not run: without this OSGi-mode instance
         // (created before JGit's first use) it would add a JVM shutdown hook that pins this
         // bundle's class loader after every update. Likewise no JMX bean for the block cache.
@@ -56,6 +64,20 @@ public final class GitFamily implements UhpFamily {
                 .route("git.branches", this::branches)
                 .route("git.log", this::log)
                 .route("git.open", this::open)
+                .route("git.stage", c -> write(c, "stage"))
+                .route("git.unstage", c -> write(c, "unstage"))
+                .route("git.discard", c -> write(c, "discard"))
+                .route("git.commit", c -> write(c, "commit"))
+                .route("git.checkout", c -> write(c, "checkout"))
+                .route("git.branch.create", c -> write(c, "branch.create"))
+                .route("git.branch.delete", c -> write(c, "branch.delete"))
+                .route("git.branch.rename", c -> write(c, "branch.rename"))
+                .route("git.fetch", c -> write(c, "fetch"))
+                .route("git.pull", c -> write(c, "pull"))
+                .route("git.push", c -> write(c, "push"))
+                .route("git.remote.add", c -> write(c, "remote.add"))
+                .route("git.op.get", this::opGet)
+                .route("git.op.list", this::opList)
                 .bind();
     }
 
@@ -118,6 +140,34 @@ public final class GitFamily implements UhpFamily {
         int limit = p.path("limit").asInt(GitLog.DEFAULT_LIMIT);
         int skip = p.path("skip").asInt(0);
         return read(call, "git_log", (repo, r) -> GitLog.read(repo, ref, skip, limit, r));
+    }
+
+    /** A write: the engine validates, runs (or starts) it; the result is the operation. */
+    ObjectNode write(Call call, String kind) {
+        Target t = call.target(Target.class);
+        ObjectNode p = call.params().deepCopy();
+        p.remove("workspace");
+        p.remove("workspace_id");
+        GitOpResult r = ops.submit(t.workspace().cwd(), kind, p);
+        ObjectNode out = call.newObject().put("type", "git_op");
+        out.setAll(GitEngine.json(r));
+        return out;
+    }
+
+    ObjectNode opGet(Call call) {
+        String id = call.params().path("op").asText();
+        GitOpResult r = ops.get(id).orElseThrow(() -> UhpException.notFound("git_op", id, "op",
+                "no git operation " + id + " (unknown, or older than the " + GitEngine.MAX_ENDED + " remembered)"));
+        ObjectNode out = call.newObject().put("type", "git_op");
+        out.setAll(GitEngine.json(r));
+        return out;
+    }
+
+    ObjectNode opList(Call call) {
+        ObjectNode out = call.newObject().put("type", "git_ops");
+        var rows = out.putArray("ops");
+        ops.recent().forEach(r -> rows.add(GitEngine.json(r)));
+        return out;
     }
 
     /** The answer of git.open: the tab's id and whether this call added it. */

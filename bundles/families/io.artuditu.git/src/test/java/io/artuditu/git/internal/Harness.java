@@ -57,9 +57,49 @@ final class Harness implements Workspaces {
         }
     };
     final Map<String, UhpMethod> methods = new HashMap<>();
+    /** The write engine the family uses; {@link #close} stops it. */
+    final GitEngine engine;
+    /** The git.op events the engine published, in order. */
+    final List<ObjectNode> opEvents = java.util.Collections.synchronizedList(new ArrayList<>());
 
     Harness() {
-        new GitFamily(this).methods().forEach(m -> methods.put(m.name(), m));
+        this(GitProcess.Limits.DEFAULT, 5_000);
+    }
+
+    Harness(GitProcess.Limits limits, long graceMillis) {
+        engine = new GitEngine(limits, graceMillis, () -> new RecordingBus(opEvents));
+        new GitFamily(this, engine).methods().forEach(m -> methods.put(m.name(), m));
+    }
+
+    void close() {
+        engine.deactivate();
+    }
+
+    /** An event bus that keeps what is published (git.op only here). */
+    record RecordingBus(List<ObjectNode> events) implements io.artuditu.uhp.api.events.EventBus {
+        @Override
+        public long publish(String event, ObjectNode data) {
+            if (!event.equals("git.op")) {
+                throw new AssertionError("unexpected event " + event);
+            }
+            events.add(data.deepCopy());
+            return events.size();
+        }
+
+        @Override
+        public long sequence() {
+            return events.size();
+        }
+
+        @Override
+        public io.artuditu.uhp.api.events.Subscription subscribe(OptionalLong afterSequence, java.util.Set<String> names) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public io.artuditu.uhp.api.events.EventWaiter await(String event, ObjectNode where, OptionalLong afterSequence) {
+            throw new UnsupportedOperationException();
+        }
     }
 
     /** Opens a workspace on {@code folder} (one pane tab, active); returns its id. */
@@ -82,8 +122,13 @@ final class Harness implements Workspaces {
         if (bad.isPresent()) {
             throw new UhpException(ErrorCode.INVALID_REQUEST, bad.get().toString(), Map.of("field", bad.get().field()));
         }
-        Target t = Targets.resolve(state, m.target(), p, null, id -> Map.of());
-        ObjectNode r = m.handler().handle(BasicCall.of(m.name(), p).resolved(t, Map.of()));
+        ObjectNode r;
+        if (m.target() == null) {
+            r = m.handler().handle(BasicCall.of(m.name(), p));
+        } else {
+            Target t = Targets.resolve(state, m.target(), p, null, id -> Map.of());
+            r = m.handler().handle(BasicCall.of(m.name(), p).resolved(t, Map.of()));
+        }
         if (m.carriesRevision()) {
             r.put("revision", published.size());
         }

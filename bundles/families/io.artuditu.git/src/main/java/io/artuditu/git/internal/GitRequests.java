@@ -216,10 +216,6 @@ final class GitRequests {
             if (ref != null) {
                 return List.of(new Step("switch", "-q", "-c", branch, commit(repo, "ref", ref).name()));
             }
-            if (head(repo) == null) {
-                // nothing committed yet: the unborn branch is renamed
-                return List.of(new Step("switch", "-q", "--orphan", branch));
-            }
             return List.of(new Step("switch", "-q", "-c", branch));
         }
         if (!exists(repo, Constants.R_HEADS + branch) && !remoteBranchExists(repo, branch)) {

@@ -105,6 +105,29 @@ class GitWriteTest {
     }
 
     @Test
+    void aNewBranchBeforeTheFirstCommitKeepsTheIndex() throws IOException {
+        Repo r = Repo.init(tmp.resolve("empty"));
+        r.write("x.txt", "x\n");
+        r.git("add", "x.txt");
+        h.workspace(r.dir);
+        ok("git.checkout", "{\"branch\":\"topic\",\"create\":true}");
+        assertEquals("refs/heads/topic", r.git("symbolic-ref", "HEAD"));
+        assertEquals("A  x.txt", r.git("status", "--porcelain"));
+    }
+
+    @Test
+    void aWorkspaceOnASubfolderNamesPathsFromThere() throws IOException {
+        Repo r = repo();
+        r.write("sub/x.txt", "x\n").write("top.txt", "t\n");
+        h.workspace(r.dir.resolve("sub"));
+        ok("git.stage", "{\"workspace\":1,\"paths\":[\"x.txt\"]}");
+        assertEquals("sub/x.txt", r.git("diff", "--cached", "--name-only"));
+        refused("git.stage", "{\"workspace\":1,\"paths\":[\"../top.txt\"]}", "escapes_workspace");
+        ok("git.stage", "{\"workspace\":1,\"paths\":[\".\"]}");
+        assertEquals("sub/x.txt", r.git("diff", "--cached", "--name-only"), "the folder is the workspace, not the repository");
+    }
+
+    @Test
     void pathsThatEscapeTheWorkspaceAreRefusedAndNothingIsStaged() throws IOException {
         Repo r = repo();
         r.write("a.txt", "changed\n");
@@ -445,6 +468,37 @@ class GitWriteTest {
         assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("git-op") && t.isAlive()),
                 "no git-op thread left");
         assertNull(h.engine.get("op-999").orElse(null));
+    }
+
+    @Test
+    void aFolderWithNoRepositoryOrABareOneIsRefused() throws IOException {
+        Path plain = Files.createDirectories(tmp.resolve("plain"));
+        Repo bare = Repo.init(tmp.resolve("bare.git"), "--bare");
+        h.workspace(plain);
+        h.workspace(bare.dir);
+        assertEquals("not_a_repository", h.reject(ErrorCode.INVALID_REQUEST, "git.stage",
+                "{\"workspace\":0,\"paths\":[\"x\"]}").details().get("reason"));
+        assertEquals("bare_repository", h.reject(ErrorCode.INVALID_REQUEST, "git.commit",
+                "{\"workspace\":1,\"message\":\"x\"}").details().get("reason"));
+        assertTrue(h.opEvents.isEmpty());
+    }
+
+    @Test
+    void atMostEightOperationsRunAtOnce() throws Exception {
+        h.close();
+        h = new Harness(GitProcess.Limits.DEFAULT, 50);
+        for (int i = 0; i <= GitEngine.MAX_RUNNING; i++) {
+            Repo r = Repo.init(tmp.resolve("r" + i));
+            hook(r, "pre-commit", "#!/bin/sh\nsleep 2\n");
+            h.workspace(r.dir);
+        }
+        for (int i = 0; i < GitEngine.MAX_RUNNING; i++) {
+            ObjectNode res = h.call("git.commit", "{\"workspace\":" + i + ",\"message\":\"m\",\"allow_empty\":true}");
+            assertEquals("running", res.get("state").asText(), res.toString());
+        }
+        UhpException full = h.reject(ErrorCode.AUTHORITY_CONFLICT, "git.commit",
+                "{\"workspace\":" + GitEngine.MAX_RUNNING + ",\"message\":\"m\",\"allow_empty\":true}");
+        assertEquals("too_many_operations", full.details().get("reason"));
     }
 
     @Test

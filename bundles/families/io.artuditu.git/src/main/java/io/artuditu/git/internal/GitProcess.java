@@ -88,8 +88,6 @@ final class GitProcess {
             env.put("SSH_ASKPASS", FALSE);
             env.put("SSH_ASKPASS_REQUIRE", "force");
         }
-        env.put("LC_ALL", "C");
-        env.put("LANGUAGE", "C");
     }
 
     /**

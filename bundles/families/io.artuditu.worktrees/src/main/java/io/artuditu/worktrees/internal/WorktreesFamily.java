@@ -610,7 +610,10 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
                     Map.of("reason", "spawn_failed"));
         }
         Topology now = model.topology();
-        return call.newObject().put("type", "worktree_open").put("workspace_id", o.workspaceId())
+        Workspace opened = now.requireWorkspace(o.workspaceId());
+        String pane = opened.tabs().stream().filter(x -> x.id().equals(opened.activeTab())).findFirst()
+                .map(x -> x.focused()).orElse(null);
+        return call.newObject().put("type", "worktree_open").put("workspace_id", o.workspaceId()).put("pane", pane)
                 .put("workspace", now.workspaceIndex(o.workspaceId())).put("created", o.created())
                 .put("path", f.path().toString()).put("branch", f.branch()).put("base", f.base()).put("port", f.port())
                 .put("group", f.group());
@@ -640,11 +643,11 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
                 if (!merged.equals(w.metadata()) && merged.size() <= Topology.MAX_METADATA) {
                     Workspace r = new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab(), merged);
                     n = n.withWorkspace(n.workspaceIndex(w.id()), r);
-                    ev.add(TopologyEvent.of("workspace.metadata_changed", "workspace_id", w.id(), "metadata", r.metadata()));
+                    ev.add(Lifecycle.workspaceMetadataChanged(w.id(), r.metadata()));
                 }
                 if (!w.id().equals(n.activeWorkspace())) {
                     n = n.next(n.workspaces(), w.id(), n.panes(), n.nextPane());
-                    ev.add(TopologyEvent.of("workspace.focused", "workspace_id", w.id()));
+                    ev.add(Lifecycle.workspaceFocused(w.id()));
                 }
                 return new Change<>(n, ev, new Opened(w.id(), false));
             }

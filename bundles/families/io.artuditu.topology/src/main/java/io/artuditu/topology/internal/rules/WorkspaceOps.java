@@ -35,7 +35,7 @@ public final class WorkspaceOps {
             return new Change<>(s, List.of(), null);
         }
         return new Change<>(s.next(s.workspaces(), wsId, s.panes(), s.nextPane()),
-                List.of(TopologyEvent.of("workspace.focused", "workspace_id", wsId)), null);
+                List.of(Lifecycle.workspaceFocused(wsId)), null);
     }
 
     /** The workspace at a 0-based API index; out of range is {@code not_found}, as the spec says. */
@@ -114,7 +114,7 @@ public final class WorkspaceOps {
         }
         Workspace r = new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab(), merged);
         return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), r),
-                List.of(TopologyEvent.of("workspace.metadata_changed", "workspace_id", wsId, "metadata", r.metadata())), r);
+                List.of(Lifecycle.workspaceMetadataChanged(wsId, r.metadata())), r);
     }
 
     /** The workspace metadata key naming a worktree group (set by the worktrees family's worktree.open). */

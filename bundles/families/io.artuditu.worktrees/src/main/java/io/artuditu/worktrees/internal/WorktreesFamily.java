@@ -78,6 +78,8 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
     /** Disk use: most entries and milliseconds one worktree's walk takes before it stops ({@code truncated}). */
     static final int DISK_MAX_ENTRIES = 100_000;
     static final long DISK_MAX_MS = 2_000;
+    /** Disk use: most milliseconds all the walks of one worktree.list take together; later rows report truncated. */
+    static final long DISK_LIST_MS = 10_000;
     /** Largest setup script read; larger is refused (reason too_large). */
     static final int MAX_SCRIPT = 64 * 1024;
     /** Setup script output kept (stdout and stderr each, the start). */
@@ -170,8 +172,9 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
                     .put("main", repo.main().path().toString());
             ArrayNode rows = r.putArray("worktrees");
             Map<Path, String> open = openWorkspaces(model.topology());
+            long walksEnd = System.currentTimeMillis() + DISK_LIST_MS;
             for (Repo.Worktree w : repo.worktrees) {
-                rows.add(row(repo, w, open));
+                rows.add(row(repo, w, open, walksEnd));
             }
             r.put("truncated", repo.truncated);
             return r;
@@ -183,7 +186,7 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
     }
 
     /** One worktree as list reports it; on the worker. */
-    private ObjectNode row(Repo repo, Repo.Worktree w, Map<Path, String> open) throws IOException {
+    private ObjectNode row(Repo repo, Repo.Worktree w, Map<Path, String> open, long walksEnd) throws IOException {
         String key = w.path().toString();
         ObjectNode o = JSON.createObjectNode().put("path", key).put("name", String.valueOf(w.path().getFileName()))
                 .put("main", w.main()).put("branch", w.shortBranch()).put("head", w.head())
@@ -205,7 +208,8 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         }
         boolean exists = Files.isDirectory(w.path());
         o.put("dirty", exists && repo.dirty(w));
-        o.set("disk", exists ? disk(w.path()) : JSON.createObjectNode().put("bytes", 0).put("entries", 0)
+        o.set("disk", exists ? disk(w.path(), Math.min(DISK_MAX_MS, walksEnd - System.currentTimeMillis()))
+                : JSON.createObjectNode().put("bytes", 0).put("entries", 0)
                 .put("truncated", false));
         o.put("workspace_id", open.get(w.path()));
         Integer port = state.portIfAny(key);
@@ -224,8 +228,11 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
     }
 
     /** Bytes and entries under a folder, links not followed, stopped at the caps with {@code truncated}. */
-    static ObjectNode disk(Path root) {
-        long deadline = System.currentTimeMillis() + DISK_MAX_MS;
+    static ObjectNode disk(Path root, long budgetMs) {
+        if (budgetMs <= 0) {
+            return JSON.createObjectNode().put("bytes", 0).put("entries", 0).put("truncated", true);
+        }
+        long deadline = System.currentTimeMillis() + budgetMs;
         long[] bytes = {0};
         int[] entries = {0};
         boolean[] cut = {false};
@@ -291,6 +298,9 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         checkName(name);
         String branch = p.hasNonNull("branch") ? p.get("branch").asText() : name;
         checkRefText("branch", branch);
+        if (branch.contains("@{") || branch.equals("HEAD") || branch.equals("@")) {
+            throw invalid("branch", "bad_branch_name", "not a branch name: " + quoted(branch));
+        }
         String baseParam = p.hasNonNull("base") ? p.get("base").asText() : null;
         if (baseParam != null) {
             checkRefText("base", baseParam);
@@ -348,12 +358,20 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
             throw refuse("path", "exists", "the worktree location " + real + " already exists",
                     Map.of("path", real.toString()));
         }
+        Path madeFrom = real.getParent();
+        while (madeFrom.getParent() != null && !Files.exists(madeFrom.getParent())) {
+            madeFrom = madeFrom.getParent();
+        }
+        boolean madeParents = !Files.exists(real.getParent());
         Files.createDirectories(real.getParent());
         Path mainDir = repo.main().path();
         GitRunner.Result r = exists
                 ? git.run(mainDir, "worktree", "add", "--end-of-options", real.toString(), branch)
                 : git.run(mainDir, "worktree", "add", "-b", branch, "--end-of-options", real.toString(), base);
         if (!r.ok()) {
+            if (madeParents) {
+                removeEmptyFolders(real.getParent(), madeFrom);
+            }
             throw new UhpException(ErrorCode.INVALID_REQUEST, "git worktree add failed: " + oneLine(r.err()),
                     Map.of("field", "name", "reason", "git_failed", "stderr", oneLine(r.err())));
         }
@@ -369,6 +387,17 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         publish("worktree.created", JSON.createObjectNode().put("repository", repo.commonDir.toString())
                 .put("path", key).put("branch", branch).put("base", base.equals("HEAD") ? null : base).put("port", port));
         return o;
+    }
+
+    /** Removes the empty folders from {@code dir} up to and including {@code top} (what a failed create made). */
+    private static void removeEmptyFolders(Path dir, Path top) {
+        for (Path d = dir; d != null && d.startsWith(top); d = d.getParent()) {
+            try {
+                Files.deleteIfExists(d);
+            } catch (IOException notEmpty) {
+                return;
+            }
+        }
     }
 
     /** The worktree holding {@code branch}, or null. */

@@ -113,6 +113,13 @@ class WorktreesFamilyTest {
                 "{\"name\":\"z\",\"path\":" + q(Path.of(a.get("path").asText()).resolve("deep/z")) + "}");
         assertEquals("inside_worktree", nested.details().get("reason"));
         assertEquals(a.get("path").asText(), nested.details().get("worktree"));
+        // through a link that leads into the main checkout
+        Path link = Files.createSymbolicLink(tmp.resolve("into-repo"), repo.dir);
+        assertEquals("inside_worktree", h.reject(ErrorCode.INVALID_REQUEST, "worktree.create",
+                "{\"name\":\"l\",\"path\":" + q(link.resolve("l")) + "}").details().get("reason"));
+        assertEquals("bad_branch_name", h.reject(ErrorCode.INVALID_REQUEST, "worktree.create",
+                "{\"name\":\"ok\",\"branch\":\"@{-1}\"}").details().get("reason"));
+        assertFalse(Files.exists(repo.dir.resolve("l")));
         assertFalse(Files.exists(repo.dir.resolve("sub")));
         assertFalse(Files.exists(repo.dir.resolve(".worktrees")));
         assertEquals(2, h.call("worktree.list", "{}").get("worktrees").size(), "only main and a");
@@ -129,6 +136,7 @@ class WorktreesFamilyTest {
         assertEquals(ws, h.state.activeWorkspace());
         assertEquals(2, h.state.workspaces().size());
         assertEquals(String.valueOf(port), h.launches.get(h.launches.size() - 1).env().get("ARTUDITU_PORT"));
+        assertEquals(h.state.requireWorkspace(ws).tabs().get(0).focused(), first.get("pane").asText());
         Workspace w = h.state.requireWorkspace(ws);
         assertEquals("main", w.metadata().get("worktree_base"));
         assertEquals((long) port, w.metadata().get("worktree_port"));

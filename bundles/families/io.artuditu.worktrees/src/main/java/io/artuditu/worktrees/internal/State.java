@@ -102,6 +102,36 @@ final class State {
                 Map.of("field", "name", "reason", "no_port_block"));
     }
 
+    /**
+     * Releases the blocks and bases of worktrees whose folder is gone (removed outside
+     * Artuditu); at most {@link #BLOCKS} checks. Called on the worker by list and create.
+     */
+    synchronized void forgetVanished() {
+        List<String> gone = new ArrayList<>();
+        for (String k : new java.util.TreeSet<>(ports.keySet())) {
+            if (!Files.isDirectory(Path.of(k))) {
+                gone.add(k);
+            }
+        }
+        for (String k : bases.keySet()) {
+            if (!ports.containsKey(k) && !Files.isDirectory(Path.of(k))) {
+                gone.add(k);
+            }
+        }
+        if (!gone.isEmpty()) {
+            gone.forEach(k -> {
+                ports.remove(k);
+                bases.remove(k);
+            });
+            save();
+        }
+    }
+
+    /** Whether a new worktree could get a block (checked before anything is made). */
+    synchronized boolean hasFreeBlock() {
+        return ports.size() < BLOCKS;
+    }
+
     /** The worktree's block, or null when it has none yet. */
     synchronized Integer portIfAny(String worktree) {
         return ports.get(worktree);

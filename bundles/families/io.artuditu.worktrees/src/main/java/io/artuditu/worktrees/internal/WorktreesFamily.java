@@ -167,6 +167,7 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         Path cwd = t.workspace().cwd();
         ObjectNode out = onWorker(WAIT_MS, () -> {
             Repo repo = Repo.of(git, cwd);
+            state.forgetVanished();
             ObjectNode r = JSON.createObjectNode();
             r.put("repository", repo.commonDir.toString()).put("group", repo.commonDir.toString())
                     .put("main", repo.main().path().toString());
@@ -357,6 +358,11 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         if (Files.exists(real, LinkOption.NOFOLLOW_LINKS)) {
             throw refuse("path", "exists", "the worktree location " + real + " already exists",
                     Map.of("path", real.toString()));
+        }
+        state.forgetVanished();
+        if (!state.hasFreeBlock()) {
+            throw refuse("name", "no_port_block", "all " + State.BLOCKS + " port blocks are held; remove a worktree first",
+                    Map.of());
         }
         Path madeFrom = real.getParent();
         while (madeFrom.getParent() != null && !Files.exists(madeFrom.getParent())) {

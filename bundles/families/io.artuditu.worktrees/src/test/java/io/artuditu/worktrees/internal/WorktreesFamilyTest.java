@@ -205,6 +205,11 @@ class WorktreesFamilyTest {
         String name = h.call("worktree.list", "{}").get("worktrees").get(1).get("branch").asText();
         again.call("worktree.remove", "{\"name\":\"" + name + "\"}");
         assertEquals(first, again.call("worktree.create", "{\"name\":\"q\"}").get("port").asInt());
+        // a worktree removed by hand gives its block back at the next list
+        JsonNode other = again.call("worktree.list", "{}").get("worktrees").get(2);
+        repo.git("worktree", "remove", other.get("path").asText());
+        again.call("worktree.list", "{}");
+        assertEquals(other.get("port").asInt(), again.call("worktree.create", "{\"name\":\"r\"}").get("port").asInt());
     }
 
     @Test

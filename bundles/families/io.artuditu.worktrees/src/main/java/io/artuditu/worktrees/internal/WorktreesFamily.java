@@ -174,8 +174,9 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
             ArrayNode rows = r.putArray("worktrees");
             Map<Path, String> open = openWorkspaces(model.topology());
             long walksEnd = System.currentTimeMillis() + DISK_LIST_MS;
+            Map<String, String> baseTips = new java.util.HashMap<>();
             for (Repo.Worktree w : repo.worktrees) {
-                rows.add(row(repo, w, open, walksEnd));
+                rows.add(row(repo, w, open, walksEnd, baseTips));
             }
             r.put("truncated", repo.truncated);
             return r;
@@ -187,7 +188,8 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
     }
 
     /** One worktree as list reports it; on the worker. */
-    private ObjectNode row(Repo repo, Repo.Worktree w, Map<Path, String> open, long walksEnd) throws IOException {
+    private ObjectNode row(Repo repo, Repo.Worktree w, Map<Path, String> open, long walksEnd,
+            Map<String, String> baseTips) throws IOException {
         String key = w.path().toString();
         ObjectNode o = JSON.createObjectNode().put("path", key).put("name", String.valueOf(w.path().getFileName()))
                 .put("main", w.main()).put("branch", w.shortBranch()).put("head", w.head())
@@ -197,7 +199,10 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         o.put("base_recorded", state.base(key) != null);
         Boolean merged = null;
         if (!w.main() && w.branch() != null && base != null) {
-            String baseTip = repo.commit(base);
+            if (!baseTips.containsKey(base)) {
+                baseTips.put(base, repo.commit(base)); // one rev-parse per base a list names
+            }
+            String baseTip = baseTips.get(base);
             if (baseTip != null && w.head() != null) {
                 merged = repo.isAncestor(w.head(), baseTip);
             }
@@ -450,7 +455,12 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         ArrayNode copied = o.putArray("copied");
         ArrayNode skipped = o.putArray("copy_skipped");
         for (String rel : cfg.copyIgnored()) {
-            String why = copyOne(repo, mainDir, into, rel, cfg.copyMaxBytes());
+            String why;
+            try {
+                why = copyOne(repo, mainDir, into, rel, cfg.copyMaxBytes());
+            } catch (IOException e) {
+                why = "unreadable"; // the worktree exists already: one file that cannot be copied is reported, not fatal
+            }
             if (why == null) {
                 copied.add(rel);
             } else {
@@ -514,7 +524,13 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
     private ObjectNode setup(Repo repo, Path worktree, String base, int port, Settings cfg)
             throws IOException {
         ObjectNode s = JSON.createObjectNode();
-        Script script = script(worktree, cfg);
+        Script script;
+        try {
+            script = script(worktree, cfg);
+        } catch (UhpException | IOException tooLargeOrUnreadable) {
+            // the worktree exists already: reported in the result, never run
+            return s.put("state", "unreadable").putNull("hash").put("script", cfg.setupScript());
+        }
         if (script == null) {
             return s.put("state", "none").putNull("hash").put("script", cfg.setupScript());
         }

@@ -872,6 +872,9 @@ public final class WorktreesFamily implements UhpFamily, ConfigSection {
         if (path && !v.startsWith("/")) {
             throw invalid("path", "not_absolute", "path must be absolute");
         }
+        if (name && v.startsWith("/")) {
+            throw invalid("name", "bad_name", "a name is a branch or folder name; an absolute folder goes in path");
+        }
         return v;
     }
 

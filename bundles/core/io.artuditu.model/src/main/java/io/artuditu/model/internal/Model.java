@@ -59,6 +59,9 @@ import java.util.function.Supplier;
 final class Model implements Workspaces, AutoCloseable {
     static final String PANE_ENV = "ARTUDITU_PANE_ID";
     static final String WORKSPACE_ENV = "ARTUDITU_WORKSPACE_ID";
+    /** A worktree's port block (docs/worktrees.md): from the workspace metadata below. */
+    static final String PORT_ENV = "ARTUDITU_PORT";
+    static final String PORT_METADATA = "worktree_port";
     static final String SOCKET_ENV = "ARTUDITU_SOCKET_PATH";
     /** SIGHUP, then SIGKILL after this long, for the panes a change removed. */
     static final long CLOSE_GRACE_MILLIS = 1000;
@@ -349,7 +352,11 @@ final class Model implements Workspaces, AutoCloseable {
     /** Starts a planned pane's PTY: its identity in its environment, shell integration. */
     private Spawned start(Plan plan) throws IOException {
         Map<String, String> env = new HashMap<>(plan.launch().env());
+        String port = worktreePort(plan.workspaceId(), env.get(PORT_ENV));
         env.keySet().removeIf(k -> k.startsWith("ARTUDITU_"));
+        if (port != null) {
+            env.put(PORT_ENV, port);
+        }
         env.put(PANE_ENV, plan.paneId());
         env.put(WORKSPACE_ENV, plan.workspaceId());
         Path socket = socketPath.get();
@@ -365,6 +372,22 @@ final class Model implements Workspaces, AutoCloseable {
                 plan.launch().rows()), null);
         return new Spawned(plan.paneId(), pty,
                 new Proc(pty.id(), plan.workspaceId(), sh.shell(), pty.pid(), System.currentTimeMillis()));
+    }
+
+    /**
+     * {@code ARTUDITU_PORT} for a pane of this workspace: the workspace's {@code worktree_port}
+     * metadata (set by the worktrees family), else what the launch asked for (the first pane
+     * of a workspace that change is creating); only a port number 1024–65526 (the block's
+     * first of ten) is passed, anything else is dropped.
+     */
+    private String worktreePort(String workspaceId, String fromLaunch) {
+        Object meta = held.topology().workspace(workspaceId).map(w -> w.metadata().get(PORT_METADATA)).orElse(null);
+        String v = meta instanceof Long l ? Long.toString(l) : fromLaunch;
+        if (v == null || !v.matches("[0-9]{4,5}")) {
+            return null;
+        }
+        int p = Integer.parseInt(v);
+        return p >= 1024 && p <= 65526 ? v : null;
     }
 
     /** What a launch runs: its command, or the user's shell. */

@@ -159,6 +159,16 @@ public final class Lifecycle {
         return TopologyEvent.of("tab.focused", "workspace_id", ws, "tab_id", tab);
     }
 
+    /** A workspace became the active one (declared in model.json: more than one family produces it). */
+    public static TopologyEvent workspaceFocused(String ws) {
+        return TopologyEvent.of("workspace.focused", "workspace_id", ws);
+    }
+
+    /** A workspace's metadata changed; {@code metadata} is the whole new set (declared in model.json). */
+    public static TopologyEvent workspaceMetadataChanged(String ws, java.util.Map<String, Object> metadata) {
+        return TopologyEvent.of("workspace.metadata_changed", "workspace_id", ws, "metadata", metadata);
+    }
+
     public static TopologyEvent tabClosed(String ws, String tab) {
         return TopologyEvent.of("tab.closed", "workspace_id", ws, "tab_id", tab);
     }

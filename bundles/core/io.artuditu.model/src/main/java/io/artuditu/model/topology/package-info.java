@@ -10,7 +10,7 @@
  * See {@code docs/topology.md}.
  */
 @Export
-@Version("1.1.0")
+@Version("1.2.0")
 package io.artuditu.model.topology;
 
 

@@ -116,6 +116,39 @@ class ModelTest {
         }
     }
 
+    /**
+     * ARTUDITU_PORT (a worktree's port block): the first pane of a workspace gets the one its
+     * launch names, later panes the workspace's worktree_port metadata, and a request cannot
+     * set a malformed one.
+     */
+    @Test
+    void aWorktreeWorkspaceGivesItsPanesTheirPort() throws Exception {
+        try (Model m = model()) {
+            io.artuditu.model.topology.Spawner.Launch first = new io.artuditu.model.topology.Spawner.Launch(
+                    List.of("sh", "-c", "printf 'port=%s.' \"$ARTUDITU_PORT\"; sleep 30"), Map.of("ARTUDITU_PORT", "41010"),
+                    80, 24);
+            String ws = m.change((s, sp) -> io.artuditu.model.topology.Lifecycle.of(sp).openWorkspace(s, home, null,
+                    sp.with(first)));
+            String p1 = m.topology().requireWorkspace(ws).tabs().get(0).focused();
+            awaitOutput(host.find(m.pane(p1).orElseThrow().terminalId()).orElseThrow(), "port=41010.");
+            m.change((s, sp) -> {
+                io.artuditu.model.topology.Workspace w = s.requireWorkspace(ws);
+                return new io.artuditu.model.topology.Change<>(s.withWorkspace(s.workspaceIndex(ws),
+                        new io.artuditu.model.topology.Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(),
+                                w.activeTab(), Map.of("worktree_port", 41020L))), List.of(), null);
+            });
+            PaneInfo p2 = m.open(new PaneRequest(ws, List.of("sh", "-c", "printf 'port=%s.' \"$ARTUDITU_PORT\"; sleep 30"),
+                    null, Map.of("ARTUDITU_PORT", "9"), 80, 24, false));
+            awaitOutput(host.find(p2.terminalId()).orElseThrow(), "port=41020.");
+            io.artuditu.model.topology.Spawner.Launch bad = new io.artuditu.model.topology.Spawner.Launch(
+                    first.command(), Map.of("ARTUDITU_PORT", "1; rm"), 80, 24);
+            String ws2 = m.change((s, sp) -> io.artuditu.model.topology.Lifecycle.of(sp).openWorkspace(s, home, "other",
+                    sp.with(bad)));
+            String p3 = m.topology().requireWorkspace(ws2).tabs().get(0).focused();
+            awaitOutput(host.find(m.pane(p3).orElseThrow().terminalId()).orElseThrow(), "port=.");
+        }
+    }
+
     @Test
     void paneIdsAreNotReusedAndTheWorkspaceIsShared() throws Exception {
         try (Model m = model()) {

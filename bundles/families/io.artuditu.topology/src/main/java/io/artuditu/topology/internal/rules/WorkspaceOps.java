@@ -35,7 +35,7 @@ public final class WorkspaceOps {
             return new Change<>(s, List.of(), null);
         }
         return new Change<>(s.next(s.workspaces(), wsId, s.panes(), s.nextPane()),
-                List.of(TopologyEvent.of("workspace.focused", "workspace_id", wsId)), null);
+                List.of(Lifecycle.workspaceFocused(wsId)), null);
     }
 
     /** The workspace at a 0-based API index; out of range is {@code not_found}, as the spec says. */
@@ -114,22 +114,41 @@ public final class WorkspaceOps {
         }
         Workspace r = new Workspace(w.id(), w.name(), w.cwd(), w.pinned(), w.tabs(), w.activeTab(), merged);
         return new Change<>(s.withWorkspace(s.workspaceIndex(wsId), r),
-                List.of(TopologyEvent.of("workspace.metadata_changed", "workspace_id", wsId, "metadata", r.metadata())), r);
+                List.of(Lifecycle.workspaceMetadataChanged(wsId, r.metadata())), r);
     }
 
+    /** The workspace metadata key naming a worktree group (set by the worktrees family's worktree.open). */
+    public static final String GROUP_METADATA = "worktree_group";
+
     /**
-     * The sidebar's display order: pinned workspaces first, each group in API order.
-     * Returns the 0-based display position of each workspace, by API index.
+     * The sidebar's display order. Workspaces carrying the same {@value #GROUP_METADATA}
+     * metadata (the worktrees of one repository) form a group shown together, at the place of
+     * its first member, members in API order; a workspace without it is a group of its own. A
+     * group with any pinned member floats whole: pinned groups first, then the others, each
+     * part in API order of the groups' first members. Returns the 0-based display position of
+     * each workspace, by API index.
      */
     public static List<Integer> displayPositions(Topology s) {
-        List<Integer> out = new ArrayList<>();
-        int pinned = (int) s.workspaces().stream().filter(Workspace::pinned).count();
-        int p = 0;
-        int u = pinned;
-        for (Workspace w : s.workspaces()) {
-            out.add(w.pinned() ? p++ : u++);
+        List<Workspace> ws = s.workspaces();
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < ws.size(); i++) {
+            Object g = ws.get(i).metadata().get(GROUP_METADATA);
+            String key = g instanceof String str && !str.isEmpty() ? "g:" + str : "w:" + ws.get(i).id();
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
         }
-        return out;
+        Integer[] out = new Integer[ws.size()];
+        int p = 0;
+        for (boolean pinnedPart : new boolean[] {true, false}) {
+            for (List<Integer> members : groups.values()) {
+                boolean pinned = members.stream().anyMatch(i -> ws.get(i).pinned());
+                if (pinned == pinnedPart) {
+                    for (int i : members) {
+                        out[i] = p++;
+                    }
+                }
+            }
+        }
+        return List.of(out);
     }
 
     /** The single-workspace form of {@link #moves}. */

@@ -90,6 +90,24 @@ class WorkspaceOpsTest extends TopologyFixture {
     }
 
     @Test
+    void worktreeGroupsShowTogetherAndAPinFloatsTheWholeGroup() throws IOException {
+        fiveWorkspaces(); // a b c d e
+        List<String> ids = s.workspaces().stream().map(Workspace::id).toList();
+        // a, c and e are worktrees of one repository; b and d are not
+        for (int i : new int[] {0, 2, 4}) {
+            apply(ops.workspaces().reportMetadata(s, ids.get(i), entries("worktree_group", "/r/.git"), false));
+        }
+        // the group sits where its first member is, members in API order: a c e b d
+        assertEquals(List.of(0, 3, 1, 4, 2), WorkspaceOps.displayPositions(s));
+        // pinning d floats d alone; pinning the linked worktree e floats a, c and e together
+        apply(ops.workspaces().pin(s, ids.get(3), true));
+        assertEquals(List.of(1, 4, 2, 0, 3), WorkspaceOps.displayPositions(s));
+        apply(ops.workspaces().pin(s, ids.get(4), true));
+        assertEquals(List.of(0, 4, 1, 3, 2), WorkspaceOps.displayPositions(s));
+        assertEquals(ids, s.workspaces().stream().map(Workspace::id).toList(), "API order unchanged");
+    }
+
+    @Test
     void pinChangesDisplayOrderOnlyAndFocusSwitches() throws IOException {
         open();
         String a = ws0();

@@ -66,7 +66,7 @@ final class Checkpoints {
 
     /** One checkpoint as its ref and commit tell it. */
     record Entry(String ref, String pane, long seq, String commit, String tree, String parent, String agent,
-            String transition, String createdAt, int filesChanged) {
+            String transition, String createdAt, int filesChanged, String worktree) {
         String shortId() {
             return pane + "/" + seq;
         }
@@ -112,8 +112,18 @@ final class Checkpoints {
 
     // ------------------------------------------------------------------ reading
 
-    /** The checkpoints of {@code pane} (every pane when null), each pane's newest first, panes by id. */
+    /**
+     * The checkpoints of {@code pane} (every pane when null) taken in this worktree, each pane's
+     * newest first, panes by id. The refs are shared by a repository's linked worktrees; each
+     * checkpoint names the worktree it was taken in, and only this one's are answered.
+     */
     List<Entry> entries(Repo r, String pane) throws IOException {
+        String here = clean(r.top().toString(), Integer.MAX_VALUE);
+        return allEntries(r, pane).stream().filter(e -> e.worktree() == null || e.worktree().equals(here)).toList();
+    }
+
+    /** {@link #entries} of every worktree of the repository. */
+    List<Entry> allEntries(Repo r, String pane) throws IOException {
         String pattern = pane == null ? NAMESPACE : NAMESPACE + pane + "/";
         GitProcess.Result out = git.check(r.top(), Map.of(), null, "for-each-ref", "--count=" + MAX_REFS,
                 "--sort=-committerdate",
@@ -135,7 +145,7 @@ final class Checkpoints {
                 // stays unknown
             }
             list.add(new Entry(ref, m.group(1), Long.parseLong(m.group(2)), f[i + 1].strip(), f[i + 2].strip(), parent,
-                    t.get("Agent"), t.get("Transition"), t.get("Time"), files));
+                    t.get("Agent"), t.get("Transition"), t.get("Time"), files, t.get("Worktree")));
         }
         list.sort(Comparator.comparing(Entry::pane).thenComparing(Comparator.comparingLong(Entry::seq).reversed()));
         return list;
@@ -246,9 +256,11 @@ final class Checkpoints {
         if (newest != null && newest.tree().equals(tree)) {
             return new Made(null, newest, List.of());
         }
+        // the sequence counts over every worktree's refs of this pane id, so no ref is reused
+        long last = allEntries(r, pane).stream().mapToLong(Entry::seq).max().orElse(0);
         String base = newest != null ? newest.tree() : r.head() != null ? r.head() : emptyTree(r);
         int files = diff(r, base, tree).size();
-        long seq = newest == null ? 1 : newest.seq() + 1;
+        long seq = last + 1;
         String who = clean(agent);
         String what = clean(transition);
         Instant at = now.truncatedTo(ChronoUnit.SECONDS);
@@ -258,7 +270,8 @@ final class Checkpoints {
                 + "Artuditu-Checkpoint-Agent: " + who + "\n"
                 + "Artuditu-Checkpoint-Transition: " + what + "\n"
                 + "Artuditu-Checkpoint-Time: " + at + "\n"
-                + "Artuditu-Checkpoint-Files-Changed: " + files + "\n";
+                + "Artuditu-Checkpoint-Files-Changed: " + files + "\n"
+                + "Artuditu-Checkpoint-Worktree: " + clean(r.top().toString(), Integer.MAX_VALUE) + "\n";
         Map<String, String> env = new LinkedHashMap<>(IDENTITY);
         String date = "@" + at.getEpochSecond() + " +0000";
         env.put("GIT_AUTHOR_DATE", date);
@@ -273,7 +286,7 @@ final class Checkpoints {
         // create-only: an empty old value refuses a ref that already exists
         git.check(r.top(), Map.of(), null, "update-ref", "-m", "checkpoint", ref, commit, "");
         Entry made = new Entry(ref, pane, seq, commit, tree, r.head(), who.isEmpty() ? null : who,
-                what.isEmpty() ? null : what, at.toString(), files);
+                what.isEmpty() ? null : what, at.toString(), files, clean(r.top().toString(), Integer.MAX_VALUE));
         List<Entry> all = new ArrayList<>();
         all.add(made);
         all.addAll(mine);
@@ -420,11 +433,15 @@ final class Checkpoints {
 
     /** An agent name or transition made fit for one message line: no control characters, bounded. */
     static String clean(String s) {
+        return clean(s, MAX_AGENT);
+    }
+
+    static String clean(String s, int max) {
         if (s == null) {
             return "";
         }
         StringBuilder b = new StringBuilder();
-        s.codePoints().filter(c -> !Character.isISOControl(c)).limit(MAX_AGENT).forEach(b::appendCodePoint);
+        s.codePoints().filter(c -> !Character.isISOControl(c)).limit(max).forEach(b::appendCodePoint);
         return b.toString().strip();
     }
 }

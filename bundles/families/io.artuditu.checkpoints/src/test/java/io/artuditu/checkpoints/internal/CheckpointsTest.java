@@ -239,4 +239,28 @@ class CheckpointsTest {
         assertEquals("typed by hand\n", Files.readString(repo.resolve("a.txt")));
         assertTrue(Files.list(scratch).findAny().isEmpty(), "no temporary file stays behind");
     }
+
+    @Test
+    void linkedWorktreesShareTheRefsButEachAnswersItsOwn() throws Exception {
+        Path other = work.resolve("repo-worktrees/side");
+        git(repo, "worktree", "add", "-q", "-b", "side", other.toString());
+        Files.writeString(other.resolve("a.txt"), "on the side\n");
+        Files.writeString(repo.resolve("a.txt"), "on main\n");
+        byte[] sideIndex = Files.readAllBytes(Path.of(git(other, "rev-parse", "--absolute-git-dir")).resolve("index"));
+        Checkpoints.Repo main = engine.repo(repo);
+        Checkpoints.Repo side = engine.repo(other);
+        assertEquals(other.toRealPath(), side.top().toRealPath());
+        Checkpoints.Entry m = engine.snapshot(main, "1", "claude", "working -> done", 20, T).entry();
+        // the same pane id in another worktree (a later server): the next sequence, its own list
+        Checkpoints.Entry s2 = engine.snapshot(side, "1", "codex", "working -> done", 20, T).entry();
+        assertEquals(2, s2.seq());
+        assertEquals("on the side", git(repo, "show", s2.ref() + ":a.txt"));
+        assertArrayEquals(sideIndex, Files.readAllBytes(Path.of(git(other, "rev-parse", "--absolute-git-dir"))
+                .resolve("index")), "the linked worktree's own index is untouched");
+        assertEquals(List.of(m.ref()), engine.entries(main, null).stream().map(Checkpoints.Entry::ref).toList());
+        assertEquals(List.of(s2.ref()), engine.entries(side, "1").stream().map(Checkpoints.Entry::ref).toList());
+        assertTrue(engine.find(main, "1/2").isEmpty(), "a checkpoint of another worktree is not restored here");
+        assertNull(engine.snapshot(main, "1", "claude", "working -> done", 20, T).entry(),
+                "unchanged against this worktree's newest, not the other's");
+    }
 }

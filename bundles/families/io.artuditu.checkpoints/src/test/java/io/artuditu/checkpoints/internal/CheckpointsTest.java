@@ -263,4 +263,27 @@ class CheckpointsTest {
         assertNull(engine.snapshot(main, "1", "claude", "working -> done", 20, T).entry(),
                 "unchanged against this worktree's newest, not the other's");
     }
+
+    @Test
+    void aFolderWithOtherContentWhereAFileComesBackRefusesTheWholeRestore() throws Exception {
+        Checkpoints.Repo r = engine.repo(repo);
+        Files.writeString(repo.resolve("x"), "a file\n");
+        Checkpoints.Entry file = engine.snapshot(r, "6", null, "manual", 20, T).entry();
+        Files.delete(repo.resolve("x"));
+        Files.createDirectories(repo.resolve("x"));
+        Files.writeString(repo.resolve("x/kept.log"), "ignored, and in the way\n");
+        Files.writeString(repo.resolve("x/tracked.txt"), "untracked\n");
+        Files.writeString(repo.resolve("a.txt"), "changed\n");
+        engine.snapshot(r, "6", null, "manual", 20, T);
+        UhpException e = assertThrows(UhpException.class, () -> engine.restore(r, file, false, 20, T));
+        assertEquals("directory_in_the_way", e.details().get("reason"));
+        assertEquals("changed\n", Files.readString(repo.resolve("a.txt")), "nothing was written");
+        assertTrue(Files.exists(repo.resolve("x/tracked.txt")), "nothing was removed");
+        assertEquals(2, engine.entries(r, "6").size(), "no checkpoint was taken for a refused restore");
+        // without the ignored file the folder goes and the file comes back
+        Files.delete(repo.resolve("x/kept.log"));
+        engine.restore(r, file, false, 20, T);
+        assertEquals("a file\n", Files.readString(repo.resolve("x")));
+        assertEquals("one\n", Files.readString(repo.resolve("a.txt")));
+    }
 }

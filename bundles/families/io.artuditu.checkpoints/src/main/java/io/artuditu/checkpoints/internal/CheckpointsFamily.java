@@ -37,7 +37,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -80,9 +79,6 @@ public final class CheckpointsFamily implements UhpFamily, ConfigSection {
     private volatile boolean stopped;
     private volatile int keep = 20;
     private volatile boolean onAgentTurn = true;
-    /** Snapshots the listener asked for and the worker finished (made or skipped), for tests and logs. */
-    final AtomicLong turnsHandled = new AtomicLong();
-    final AtomicLong turnsDropped = new AtomicLong();
 
     @Activate
     public CheckpointsFamily(@Reference Workspaces workspaces, @Reference EventBus bus) {
@@ -192,12 +188,9 @@ public final class CheckpointsFamily implements UhpFamily, ConfigSection {
                     }
                 } catch (IOException | RuntimeException e) {
                     LOG.log(System.Logger.Level.WARNING, "checkpoint of pane " + pane + " failed: " + e.getMessage());
-                } finally {
-                    turnsHandled.incrementAndGet();
                 }
             });
         } catch (RejectedExecutionException e) {
-            turnsDropped.incrementAndGet();
             LOG.log(System.Logger.Level.WARNING, "checkpoint of pane " + pane + " dropped: the worker has " + QUEUE
                     + " tasks waiting or is stopping");
         }
@@ -430,11 +423,6 @@ public final class CheckpointsFamily implements UhpFamily, ConfigSection {
             }
             throw new IllegalStateException(e.getCause());
         }
-    }
-
-    /** Runs on the worker after every queued task before it: for tests. */
-    void drain() throws Exception {
-        worker.submit(() -> null).get(WAIT_MS, TimeUnit.MILLISECONDS);
     }
 
     // ------------------------------------------------------------------ the config table

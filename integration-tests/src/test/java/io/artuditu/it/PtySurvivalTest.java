@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,6 +106,74 @@ class PtySurvivalTest {
             ok(Wire.call(s.socket, "terminal.backend.send_key", "{\"terminal_id\":\"" + vimId + "\",\"key\":\"esc\"}"));
             ok(Wire.call(s.socket, "terminal.backend.type_literal", "{\"terminal_id\":\"" + vimId + "\",\"text\":\":q!\\r\"}"));
             ok(Wire.call(s.socket, "terminal.backend.close", "{\"terminal_id\":\"" + sleepId + "\"}"));
+        }
+    }
+
+    /**
+     * The whole runtime reloads around running programs: every family bundle under
+     * {@code bundles/families/} (the review loop's files, git, diff, worktrees and checkpoints
+     * among them) is updated twice, one after another, while a pane runs vim and another a long
+     * sleep. The processes keep their pids and screens, every family answers again, and the
+     * second round leaves no more threads than the first (an old bundle's worker that outlived
+     * its update would show up there).
+     */
+    @Test
+    void everyFamilyBundleUpdatesWhileThePtysRun() throws Exception {
+        Path file = home.resolve("notes.txt");
+        Files.writeString(file, "survives every family's update\n");
+        List<String> families = new ArrayList<>();
+        try (var dirs = Files.list(ROOT.resolve("bundles/families"))) {
+            dirs.filter(Files::isDirectory).map(d -> d.getFileName().toString()).filter(n -> n.startsWith("io.artuditu."))
+                    .sorted().forEach(families::add);
+        }
+        assertTrue(families.containsAll(List.of("io.artuditu.files", "io.artuditu.git", "io.artuditu.worktrees",
+                "io.artuditu.checkpoints")), families.toString());
+        try (ForegroundServer s = new ForegroundServer(home)) {
+            JsonNode vim = create(s, "[\"vim\",\"-u\",\"NONE\",\"-N\"," + Wire.M.writeValueAsString(file.toString()) + "]");
+            JsonNode sleep = create(s, "[\"sh\",\"-c\",\"echo sleeping; exec sleep 600\"]");
+            String vimId = vim.get("terminal_id").asText();
+            awaitText(s, vimId, "survives every family's update");
+            long[] threadsAfter = new long[2];
+            for (int round = 0; round < 2; round++) {
+                for (String bsn : families) {
+                    update(s, bsn);
+                    assertTrue(alive(vim.get("pid").asLong()) && alive(sleep.get("pid").asLong()), "after updating " + bsn);
+                }
+                awaitText(s, vimId, "survives every family's update");
+                for (String method : List.of("ping", "workspace.list", "pane.list", "agent.list", "theme.list",
+                        "module.list", "git.status", "worktree.list", "checkpoint.list", "files.tree")) {
+                    awaitAnswer(s, method);
+                }
+                threadsAfter[round] = threadCount(s.process.pid());
+            }
+            assertTrue(threadsAfter[1] <= threadsAfter[0] + 2,
+                    "a second round of updates grew the server's threads: " + threadsAfter[0] + " -> " + threadsAfter[1]);
+            JsonNode inventory = ok(Wire.call(s.socket, "terminal.backend.inventory", "{}"));
+            assertEquals(vim.get("pid").asLong(), pidOf(inventory, vimId), "same process, same terminal_id");
+        }
+    }
+
+    /**
+     * Waits for {@code method} to answer with a result, or an error that is the method's own
+     * (a folder that is no repository, say) rather than {@code method_unavailable}: a family
+     * re-registers shortly after its bundle restarts.
+     */
+    static void awaitAnswer(ForegroundServer s, String method) throws Exception {
+        long end = System.nanoTime() + 20_000_000_000L;
+        JsonNode r;
+        do {
+            r = Wire.call(s.socket, method, "{}");
+            if (r.has("result") || !"method_unavailable".equals(Wire.code(r)) && !"unknown_method".equals(Wire.code(r))) {
+                return;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < end);
+        throw new AssertionError(method + " never came back after the updates: " + r);
+    }
+
+    static long threadCount(long pid) throws Exception {
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.count();
         }
     }
 

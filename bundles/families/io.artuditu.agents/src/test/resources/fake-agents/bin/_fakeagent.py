@@ -6,7 +6,10 @@ pipe otherwise), and on a submitted line works for FAKE_AGENT_WORK_MS millisecon
 (default 1500) behind its working indicator. A line containing "approve" stops half way
 for a permission prompt: "1", "y" or Enter allows it (the turn goes on), "3", "n" or Esc
 refuses it (the turn ends). The turn ends with "Done: <the line>" and the prompt again.
-Esc or Ctrl-C during a turn interrupts it; Ctrl-C or Ctrl-D at the prompt, or a line
+A bracketed paste is one piece of the line, newlines
+and all (as the real CLIs take a pasted message). With FAKE_AGENT_HOOK set, a submitted line is
+also given to that program on its standard input (in the agent's folder, at most 30 s) before
+the turn: a scripted agent that acts on what it was sent. Esc or Ctrl-C during a turn interrupts it; Ctrl-C or Ctrl-D at the prompt, or a line
 "/exit", "/quit", "exit" or "quit", ends the program.
 
 Sessions: the id comes from the arguments as the real CLI takes them (claude
@@ -325,10 +328,15 @@ class Agent:
         if not line:
             self.draw()
             return True
+        hook = os.environ.get("FAKE_AGENT_HOOK")
+        if hook:
+            import subprocess
+            subprocess.run([hook], input=line.encode("utf-8"), timeout=30, check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.state, self.started = "working", time.monotonic()
         self.approve, self.asked = "approve" in line, False
-        self.line = line
-        self.draw(self.skin.echo(line))
+        self.line = line.splitlines()[0] if "\n" in line else line
+        self.draw(self.skin.echo(self.line))
         return True
 
     def finish(self, note=None):
@@ -367,6 +375,10 @@ class Agent:
                 self.text += k
                 self.draw()
             return True
+        if k.startswith(PASTED):
+            self.text += k[len(PASTED):]
+            self.draw()
+            return True
         if k in ("ctrl-c", "ctrl-d") and not self.text:
             return False
         if k in ("\r", "\n"):
@@ -381,10 +393,41 @@ class Agent:
         return True
 
 
-def keys(data):
-    """Bytes from the terminal as keys: printable characters, Enter, Esc, a few controls."""
+PASTED = "pasted:"
+PASTE_START, PASTE_END = ESC + "[200~", ESC + "[201~"
+
+
+class Keys:
+    """Bytes from the terminal as keys, keeping a bracketed paste that spans reads whole."""
+
+    def __init__(self):
+        self.paste = None  # the paste so far, while one is open
+
+    def __call__(self, data):
+        text = data.decode("utf-8", "replace")
+        out = []
+        while text:
+            if self.paste is not None:
+                end = text.find(PASTE_END)
+                if end < 0:
+                    self.paste += text
+                    return out
+                body, self.paste = self.paste + text[:end], None
+                out.append(PASTED + body.replace("\r\n", "\n").replace("\r", "\n"))
+                text = text[end + len(PASTE_END):]
+                continue
+            start = text.find(PASTE_START)
+            if start < 0:
+                out += keys(text)
+                return out
+            out += keys(text[:start])
+            self.paste, text = "", text[start + len(PASTE_START):]
+        return out
+
+
+def keys(text):
+    """Terminal input as keys: printable characters, Enter, Esc, a few controls."""
     out, i = [], 0
-    text = data.decode("utf-8", "replace")
     while i < len(text):
         c = text[i]
         if c == ESC:
@@ -392,7 +435,7 @@ def keys(data):
                 j = i + 2
                 while j < len(text) and not ("@" <= text[j] <= "~"):
                     j += 1
-                i = j + 1  # a sequence (arrows, bracketed-paste marks): ignored
+                i = j + 1  # a sequence (arrows and the like): ignored
                 continue
             out.append("esc")
         elif c == "\x03":
@@ -423,6 +466,7 @@ def main(kind):
         agent.resized = True
 
     signal.signal(signal.SIGWINCH, on_winch)
+    reader = Keys()
     signal.signal(signal.SIGINT, lambda s, f: None)
     try:
         agent.write(ESC + "[?2004h")
@@ -441,7 +485,7 @@ def main(kind):
                 data = os.read(fd, 4096)
                 if not data:
                     break
-                for k in keys(data):
+                for k in reader(data):
                     if not agent.key(k):
                         running = False
                         break

@@ -113,6 +113,8 @@ final class DiffModel {
             diff = null;
             notes = List.of();
             mark = -1;
+        }
+        if (moved || rows.isEmpty()) {
             rebuild();
         }
         return moved;

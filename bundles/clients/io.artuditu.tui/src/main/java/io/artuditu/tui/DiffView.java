@@ -94,6 +94,7 @@ public final class DiffView {
         String path = null;
         String layer = null;
         String view = "auto";
+        String session = null;
         List<String> args = new ArrayList<>(Arrays.asList(argv));
         if (!args.isEmpty() && args.get(0).equals("view")) {
             args.remove(0);
@@ -117,6 +118,7 @@ public final class DiffView {
                 case "--path" -> path = v;
                 case "--layer" -> layer = v;
                 case "--view" -> view = v;
+                case "--session" -> session = v;
                 default -> {
                     System.err.println("artu: unexpected argument: " + a + "\n" + USAGE);
                     return 2;
@@ -130,7 +132,7 @@ public final class DiffView {
         }
         SocketLocation loc;
         try {
-            loc = SocketLocation.forClient(env, null);
+            loc = SocketLocation.forClient(env, session);
         } catch (IllegalArgumentException e) {
             System.err.println("artu: " + e.getMessage());
             return 2;
@@ -565,16 +567,21 @@ public final class DiffView {
         });
     }
 
-    /** A failed request on the bottom line; a method the server lacks says that in one line. */
+    /** A failed request on the bottom line. */
     private void fail(String method, IOException e) {
+        missing = e instanceof JsonUhp.Failure f && f.code.equals("unknown_method");
+        status = failureLine(method, e);
+    }
+
+    /** What the bottom line says of a failed request; a method the server lacks says that in one line. */
+    static String failureLine(String method, IOException e) {
         if (e instanceof JsonUhp.Failure f && f.code.equals("unknown_method")) {
-            missing = true;
-            status = method + " is not served by this server (unknown_method): its family is not installed yet";
-        } else if (e instanceof JsonUhp.Failure f) {
-            status = method + ": " + f.code + ": " + f.getMessage();
-        } else {
-            status = method + ": " + e.getMessage();
+            return method + " is not served by this server (unknown_method): its family is not installed yet";
         }
+        if (e instanceof JsonUhp.Failure f) {
+            return method + ": " + f.code + ": " + f.getMessage();
+        }
+        return method + ": " + e.getMessage();
     }
 
     private void post(Runnable r) {
@@ -680,29 +687,16 @@ public final class DiffView {
         return out;
     }
 
-    /** The workspace holding {@code pane} in the session snapshot, or null. */
+    /** The workspace holding {@code pane} ({@code pane.get}), or null outside a pane. */
     static String findWorkspace(JsonUhp uhp, String pane) {
         if (pane == null || pane.isEmpty()) {
             return null;
         }
         try {
-            return workspaceOf(uhp.call("session.snapshot", JsonUhp.params()), pane);
+            return uhp.call("pane.get", JsonUhp.params().put("pane", pane)).path("workspace_id").asText(null);
         } catch (IOException e) {
             return null;
         }
-    }
-
-    static String workspaceOf(JsonNode snapshot, String pane) {
-        for (JsonNode w : snapshot.path("workspaces")) {
-            for (JsonNode t : w.path("tabs")) {
-                for (JsonNode p : t.path("panes")) {
-                    if (pane.equals(p.path("pane").asText())) {
-                        return w.path("workspace_id").asText(null);
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     // ---- the other threads ----

@@ -71,6 +71,12 @@ final class DiffModel {
     int mark = -1;
     /** Where the cursor goes once the selected file's diff arrives. */
     Land land = Land.TOP;
+    /** A diff.list has arrived. */
+    boolean listed;
+
+    DiffModel() {
+        rebuild();
+    }
 
     boolean split() {
         return switch (view) {
@@ -91,6 +97,8 @@ final class DiffModel {
      */
     boolean setFiles(List<FileEntry> list, String preferPath, String preferLayer) {
         FileEntry before = file();
+        boolean first = !listed;
+        listed = true;
         files = List.copyOf(list);
         int pick = -1;
         String path = before != null ? before.path() : preferPath;
@@ -114,7 +122,7 @@ final class DiffModel {
             notes = List.of();
             mark = -1;
         }
-        if (moved || rows.isEmpty()) {
+        if (moved || first) {
             rebuild();
         }
         return moved;
@@ -205,7 +213,7 @@ final class DiffModel {
         boolean s = split();
         Set<String> placed = new HashSet<>();
         if (file() == null) {
-            out.add(info(files.isEmpty() ? "no changes" : "no file selected"));
+            out.add(info(!listed ? "reading the changes…" : files.isEmpty() ? "no changes" : "no file selected"));
         } else if (diff == null) {
             out.add(info("loading " + file().path() + "…"));
         } else {

@@ -107,6 +107,10 @@ public final class DiffView {
                 System.out.println(USAGE);
                 return 0;
             }
+            if (!List.of("--path", "--layer", "--view", "--session").contains(flag)) {
+                System.err.println("artu: unexpected argument: " + a + "\n" + USAGE);
+                return 2;
+            }
             if (v == null) {
                 if (args.isEmpty()) {
                     System.err.println("artu: " + flag + " needs a value\n" + USAGE);

@@ -342,6 +342,7 @@ class DiffViewTest {
 
         // a narrow pane has no list, and says what loads
         DiffModel empty = new DiffModel();
+        assertEquals("reading the changes…", empty.rows.get(0).text(), "before the first diff.list answers");
         empty.setFiles(List.of(), null, null);
         Canvas n = new Canvas(50, 5);
         new DiffRender().paint(n, empty, "diff.list is not served by this server (unknown_method)", null, 0);

@@ -11,8 +11,8 @@ import java.util.List;
  * so a newer server's extra fields and an older one's missing ones both draw.
  */
 final class DiffData {
-    /** Most files the list keeps (diff.list is bounded by the server; this bounds what one drawing walks). */
-    static final int MAX_FILES = 10_000;
+    /** Most files the list keeps (diff.list lists at most 20,000; this bounds what one drawing walks whatever a server sends). */
+    static final int MAX_FILES = 20_000;
     /** Most notes read for one file. */
     static final int MAX_NOTES = 2_000;
 
@@ -51,8 +51,15 @@ final class DiffData {
         }
     }
 
-    /** One line of a hunk: {@code context}, {@code add} or {@code delete}, its source numbers, its sanitized text. */
-    record Line(String kind, Integer oldLine, Integer newLine, String text) {
+    /**
+     * One line of a hunk: {@code context}, {@code add} or {@code delete}, its source numbers, its
+     * sanitized text; {@code cut} when the server cut a long line (its text is not the source's).
+     */
+    record Line(String kind, Integer oldLine, Integer newLine, String text, boolean cut) {
+        Line(String kind, Integer oldLine, Integer newLine, String text) {
+            this(kind, oldLine, newLine, text, false);
+        }
+
         boolean add() {
             return "add".equals(kind);
         }
@@ -79,7 +86,7 @@ final class DiffData {
                 List<Line> lines = new ArrayList<>();
                 for (JsonNode l : h.path("lines")) {
                     lines.add(new Line(l.path("kind").asText("context"), integer(l, "old_line"), integer(l, "new_line"),
-                            l.path("text").asText("")));
+                            l.path("text").asText(""), l.path("cut").asBoolean(false)));
                 }
                 hunks.add(new Hunk(h.path("id").asText("h" + (hunks.size() + 1)), h.path("old_start").asInt(),
                         h.path("old_lines").asInt(), h.path("new_start").asInt(), h.path("new_lines").asInt(),

@@ -499,6 +499,10 @@ public final class DiffView {
         } else if ("conflict".equals(f.layer())) {
             status = "a conflicted file is staged whole once resolved: artu git stage --paths " + f.path();
             return;
+        } else if (!HunkPatch.whole(h)) {
+            status = "hunk " + h.id() + " has a line the server cut at 16 KiB: no patch can be built from it;"
+                    + " stage the whole file (artu git stage --paths " + f.path() + ")";
+            return;
         } else {
             method = "staged".equals(f.layer()) ? "git.unstage" : "git.stage";
             p.put("patch", HunkPatch.of(f.path(), model.diff.oldPath(), model.diff.status(), h));

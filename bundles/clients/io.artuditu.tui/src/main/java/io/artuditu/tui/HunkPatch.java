@@ -18,6 +18,11 @@ final class HunkPatch {
     private HunkPatch() {
     }
 
+    /** Whether the hunk's lines are the source's own: none was cut by the server's line bound. */
+    static boolean whole(Hunk h) {
+        return h.lines().stream().noneMatch(DiffData.Line::cut);
+    }
+
     static String of(String path, String oldPath, String status, Hunk h) {
         String from = oldPath != null && !"renamed".equals(status) && !"copied".equals(status) ? oldPath : path;
         int oldCount = 0;

@@ -433,6 +433,10 @@ class DiffViewTest {
         String del = HunkPatch.of("src/app.rs", null, "modified", d.hunks().get(2));
         assertTrue(del.contains("@@ -25,6 +25,5 @@\n"), del);
         assertEquals("\"a/we\\\"ird\\tname\"", HunkPatch.quote("a/we\"ird\tname"));
+        assertTrue(HunkPatch.whole(d.hunks().get(0)));
+        JsonNode cut = fixture("get-app.json").deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) cut.at("/hunks/0/lines/2")).put("cut", true);
+        assertFalse(HunkPatch.whole(FileDiff.parse(cut).hunks().get(0)), "a line cut by the server makes no patch");
         assertEquals("a/with space", HunkPatch.quote("a/with space"));
     }
 

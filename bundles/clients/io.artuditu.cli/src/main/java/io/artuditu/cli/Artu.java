@@ -49,6 +49,8 @@ public final class Artu {
             "  config patch --file PATH   config.patch with the JSON object in PATH",
             "  wait event NAME [--where K=V|K:=JSON]... [--timeout S] [--after N]   one event (exit 4 on timeout)",
             "  wait agent-status [PANE] STATUS [--timeout S]   until the agent in PANE has STATUS (exit 4 on timeout)",
+            "  diff                    diff.open for the current workspace (the pane's, inside a pane): the DIFF view",
+            "  diff view [--path P] [--layer L] [--view auto|split|stack]   the DIFF view program itself (run in a pane)",
             "  completion bash|zsh     a completion script: source <(artu completion bash)",
             "  hook AGENT EVENT [JSON]   report an agent's hook event for this pane (run by its hooks; exit 0, no output)",
             "  hook install claude|codex|gemini [--settings FILE] [--dry-run]   add artu's hooks to the agent's settings",
@@ -161,6 +163,14 @@ public final class Artu {
                         return ThemeCommands.run(args.subList(1, args.size()), client, out, err);
                     }
                     break;
+                case "diff":
+                    if (args.size() == 1) {
+                        return print(client.call("diff.open", diffOpenParams(client)));
+                    }
+                    if (sub.equals("view")) {
+                        return diffView(args.subList(2, args.size()));
+                    }
+                    break;
                 case "completion":
                     return Completion.run(args.subList(1, args.size()), out, err);
                 case "install":
@@ -221,6 +231,37 @@ public final class Artu {
             return (Integer) tui.getMethod("run", String[].class, Map.class).invoke(null, argv.toArray(new String[0]), env);
         } catch (ReflectiveOperationException | LinkageError e) {
             err.println(Help.global());
+            return USAGE;
+        }
+    }
+
+    /**
+     * {@code artu diff}: the params of {@code diff.open} for the current workspace: inside a
+     * pane, the workspace holding {@code $ARTUDITU_PANE_ID} (asked with {@code pane.get});
+     * elsewhere none (the active workspace).
+     */
+    private String diffOpenParams(UhpClient client) throws IOException {
+        String pane = env.get("ARTUDITU_PANE_ID");
+        if (pane == null || !pane.matches("[1-9][0-9]{0,17}")) {
+            return "{}";
+        }
+        Map<String, String> reply = MiniJson.members(client.call("pane.get", "{\"pane\":\"" + pane + "\"}"));
+        String result = reply.get("result");
+        String ws = result == null ? null : MiniJson.members(result).get("workspace_id");
+        return ws == null ? "{}" : "{\"workspace_id\":" + ws + "}";
+    }
+
+    /**
+     * {@code artu diff view [...]}: the DIFF view program, which lives with the workbench
+     * (the launcher starts its main on the TUI's class path; here it is found by name, as
+     * {@link #interactive} finds the workbench).
+     */
+    private int diffView(List<String> args) {
+        try {
+            Class<?> view = Class.forName("io.artuditu.tui.DiffView");
+            return (Integer) view.getMethod("run", String[].class, Map.class).invoke(null, args.toArray(new String[0]), env);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            err.println("artu: diff view needs the workbench's jar on the class path (run it through the artu launcher)");
             return USAGE;
         }
     }

@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <li>{@link Prompts}: the bottom-line prompt, the yes/no question, copy mode, the command
  *     line and a dock row's menu;</li>
  * <li>{@link Painter}: the picture, drawn whole or as the pane rows that changed;</li>
- * <li>{@link Toasts}: the short messages.</li>
+ * <li>{@link Toasts}: the short messages;</li>
+ * <li>{@link FilesDock} and {@link GitDashboard}: the workbench's own review views (the FILES
+ *     dock, and the stage of a {@code git} tab).</li>
  * </ul>
  * State comes from the server alone: a {@code session.snapshot}, refreshed whenever an event
  * says the topology or config changed, and one {@code attach.pane} per visible pane.
@@ -43,7 +45,7 @@ final class App {
     static final int QUEUE = 4096;
 
     /** What the keys go to: the pane, or what the workbench shows over it. */
-    enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP, MENU }
+    enum Mode { NORMAL, PREFIX, PROMPT, CONFIRM, COPY, HELP, MENU, FILES }
 
     /** A short message above the bottom-right corner; {@code level} is info, success, warning or error. */
     record Toast(String text, String level) {
@@ -61,6 +63,8 @@ final class App {
     final Prompts prompts;
     final KeyActions keys;
     final MouseActions mouse;
+    final FilesDock files;
+    final GitDashboard git;
 
     /** What the keys go to now. */
     Mode mode = Mode.NORMAL;
@@ -87,6 +91,8 @@ final class App {
         this.prompts = new Prompts(this, uhp);
         this.keys = new KeyActions(this);
         this.mouse = new MouseActions(this);
+        this.files = new FilesDock(this);
+        this.git = new GitDashboard(this);
     }
 
     static Thread daemon(Runnable r, String name) {

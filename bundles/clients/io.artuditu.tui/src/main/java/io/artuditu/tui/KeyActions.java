@@ -29,6 +29,8 @@ final class KeyActions {
             .onUnmappableCharacter(CodingErrorAction.REPLACE);
     private final ByteBuffer utf8Pending = ByteBuffer.allocate(8);
     private long escapeDeadline;
+    /** The pending prefix was typed while the FILES dock had the keys. */
+    private boolean filesHadKeys;
 
     KeyActions(App app) {
         this.app = app;
@@ -111,17 +113,40 @@ final class KeyActions {
             case CONFIRM -> prompts.confirmKey(k);
             case COPY -> prompts.copyKey(k);
             case MENU -> prompts.menuKey(k);
+            case FILES -> {
+                if (KeyNames.matches(app.keymap.prefix, k)) {
+                    filesHadKeys = true;
+                    app.mode = App.Mode.PREFIX;
+                    app.prefixDeadline = System.currentTimeMillis() + app.keymap.prefixTimeoutMs;
+                    return;
+                }
+                Model.Workspace ws = app.server.model.active();
+                app.files.key(k, ws == null ? null : ws.id());
+            }
             case PREFIX -> {
+                boolean fromFiles = filesHadKeys;
+                filesHadKeys = false;
                 app.mode = App.Mode.NORMAL;
                 String action = app.keymap.action(k);
-                if (action != null) {
+                if (action != null && action.equals("files")) {
+                    Model.Workspace ws = app.server.model.active();
+                    app.files.toggle(ws == null ? null : ws.id(), fromFiles);
+                } else if (action != null) {
                     act(action);
+                } else if (fromFiles) {
+                    app.mode = App.Mode.FILES;
                 }
             }
             default -> {
                 if (KeyNames.matches(app.keymap.prefix, k)) {
                     app.mode = App.Mode.PREFIX;
                     app.prefixDeadline = System.currentTimeMillis() + app.keymap.prefixTimeoutMs;
+                    return;
+                }
+                Model.Tab tab = app.server.activeTab();
+                Model.Workspace ws = app.server.model.active();
+                if (tab != null && tab.git() && ws != null) {
+                    app.git.key(k, ws.id()); // a dashboard has no pane to type into
                     return;
                 }
                 sendKey(k);
@@ -205,6 +230,11 @@ final class KeyActions {
             case "command" -> app.prompts.startPrompt(":", "", app.prompts::runCommand);
             case "detach" -> app.quit("[detached (from session " + app.session + ")]");
             case "help" -> app.mode = App.Mode.HELP;
+            case "git" -> {
+                if (ws != null) {
+                    requests.focusRequest("git.open", JsonUhp.params().put("workspace_id", ws.id()));
+                }
+            }
             case "send_prefix" -> sendKey(app.keymap.prefix);
             default -> {
                 if (action.startsWith("select_tab_") && ws != null) {

@@ -35,6 +35,8 @@ final class Keymap {
         bind("next_workspace", ")", "the next workspace");
         bind("prev_workspace", "(", "the previous workspace");
         bind("toggle_sidebar", "b", "show or hide the workspace sidebar");
+        bind("files", "e", "the FILES dock: show it and move the keys into it; again: hide it");
+        bind("git", "g", "the workspace's Git dashboard tab (git.open)");
         bind("copy_mode", "[", "copy mode: scroll back, / search, select, copy");
         bind("command", ":", "a command line: any artu command");
         bind("detach", "d", "detach; everything keeps running");

@@ -36,11 +36,24 @@ final class Model {
         }
     }
 
+    /** {@code kind} is the server's tab kind: {@code panes}, or a dashboard ({@code git}, …) that holds no pane. */
     record Tab(String id, int position, String name, boolean active, String focused, boolean zoomed,
-            Node root, Map<String, Pane> panes) {
+            Node root, Map<String, Pane> panes, String kind) {
+        Tab(String id, int position, String name, boolean active, String focused, boolean zoomed, Node root,
+                Map<String, Pane> panes) {
+            this(id, position, name, active, focused, zoomed, root, panes, "panes");
+        }
+
+        boolean git() {
+            return "git".equals(kind);
+        }
+
         String label() {
             if (name != null) {
                 return name;
+            }
+            if (git()) {
+                return "git";
             }
             Pane p = focused == null ? null : panes.get(focused);
             return p == null ? "tab" : p.base();
@@ -88,7 +101,7 @@ final class Model {
                 }
                 tabs.add(new Tab(t.path("tab_id").asText(), t.path("tab").asInt(), text(t, "name"),
                         t.path("active").asBoolean(), text(t, "focused"), t.path("zoomed").asBoolean(),
-                        Node.parse(t.get("root")), panes));
+                        Node.parse(t.get("root")), panes, t.path("kind").asText("panes")));
             }
             ws.add(new Workspace(w.path("workspace_id").asText(), w.path("workspace").asInt(), text(w, "name"),
                     w.path("pinned").asBoolean(), w.path("display_position").asInt(), w.path("active").asBoolean(),

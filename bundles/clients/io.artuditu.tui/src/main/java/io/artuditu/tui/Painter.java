@@ -99,11 +99,33 @@ final class Painter {
         }
         int right = panes.dockShown();
         if (right > 0) {
-            List<ModuleUi.Dock> own = ModuleUi.side(app.surfaces.docks(), "right");
+            List<ModuleUi.Dock> own = new ArrayList<>(ModuleUi.side(app.surfaces.docks(), "right"));
+            int[] heights = null;
+            int room = 0;
+            if (app.files.visible) {
+                // the FILES dock first: laid out once for all its rows, then cut to the window it got
+                own.add(0, app.files.dock(Integer.MAX_VALUE, app.mode == App.Mode.FILES));
+                heights = DockPainter.layout(-1, own, rows - 2);
+                room = Math.max(0, heights[1] - 1);
+                own.set(0, app.files.dock(room, app.mode == App.Mode.FILES));
+            }
+            if (heights == null) {
+                heights = DockPainter.layout(-1, own, rows - 2);
+            }
             bench.rightSidebar(c, cols - right, 1, right, rows - 2, own.isEmpty());
-            DockPainter.paint(c, theme, own, cols - right + 1, 1, right - 1, DockPainter.layout(-1, own, rows - 2), false, spots);
+            DockPainter.paint(c, theme, own, cols - right + 1, 1, right - 1, heights, false, spots);
+            if (app.files.visible && app.mode == App.Mode.FILES && room > 0 && app.files.error == null) {
+                int y = 2 + app.files.cursor - app.files.first(room);
+                if (y >= 2 && y < 2 + room && app.files.cursor < app.files.rows.size()) {
+                    c.fill(cols - right + 1, y, right - 1, 1, Canvas.BLANK, theme.sidebarActive);
+                    c.text(cols - right + 4, y, Canvas.clip(FilesDock.label(app.files.rows.get(app.files.cursor),
+                            app.files.marks.get(app.files.rows.get(app.files.cursor).path())), right - 5), theme.sidebarActive, right - 5);
+                }
+            }
         }
-        if (tab != null) {
+        if (tab != null && tab.git() && ws != null) {
+            app.git.paint(c, panes.stage, theme, ws.id());
+        } else if (tab != null) {
             bench.frames(c, panes.layout, tab, focused, server.activity);
             for (Layout.Place p : panes.layout.places.values()) {
                 Layout.Rect r = p.content();
@@ -208,6 +230,8 @@ final class Painter {
                     + keys.chord("detach") + " detach  " + keys.chord("help") + " help";
             case COPY -> text = " copy mode: arrows/hjkl move  / ? search  n N again  space select  enter copy  q quit";
             case MENU -> text = " menu: Up/Down choose  Enter run  Esc close";
+            case FILES -> text = " FILES: Up/Down move  Enter/Right open  Left close  r refresh  Esc back to the pane  "
+                    + p + " " + keys.chord("files") + " hide";
             default -> {
                 text = " " + p + " then:  " + keys.chord("split_right") + " split│  "
                         + keys.chord("split_down") + " split─  arrows focus  " + keys.chord("zoom") + " zoom  "

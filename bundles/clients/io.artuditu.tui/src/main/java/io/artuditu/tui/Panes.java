@@ -76,9 +76,10 @@ final class Panes implements PaneView.Listener {
         return sidebarVisible && cols >= w + 30 ? w : 0;
     }
 
-    /** The right sidebar shows when the config says so or a dock is mounted there, room permitting. */
+    /** The right sidebar shows when the config says so, the FILES dock is open or a dock is mounted there, room permitting. */
     int dockShown() {
-        boolean wanted = dockVisible || app.surfaces.docks().stream().anyMatch(d -> d.side().equals("right"));
+        boolean wanted = dockVisible || app.files.visible
+                || app.surfaces.docks().stream().anyMatch(d -> d.side().equals("right"));
         return wanted && cols >= sidebarShown() + dockWidth + 30 ? dockWidth : 0;
     }
 

@@ -41,6 +41,11 @@ final class Requests {
         worker.execute(task);
     }
 
+    /** The client requests go through (the worker's tasks call it). */
+    JsonUhp uhp() {
+        return uhp;
+    }
+
     ExecutorService worker() {
         return worker;
     }

@@ -161,6 +161,17 @@ final class ServerFeed {
         if (app.surfaces.onEvent(name)) {
             return;
         }
+        if (name.equals("git.op") || name.equals("diff.changed") || name.equals("files.changed")) {
+            // the review views read again; nothing here is in the snapshot
+            if (name.equals("git.op")) {
+                app.git.onOp(data);
+            } else {
+                app.git.invalidate();
+            }
+            Model.Workspace ws = model.active();
+            app.files.invalidate(ws == null ? null : ws.id());
+            return;
+        }
         if (name.equals("theme.changed")) {
             app.requests.execute(() -> {
                 try {

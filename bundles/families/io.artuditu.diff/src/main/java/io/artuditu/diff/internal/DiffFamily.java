@@ -436,9 +436,10 @@ public final class DiffFamily implements UhpFamily {
         return call.newObject().put("type", "ok").put("pane", pane);
     }
 
-    /** Whether {@code pane} is a registered DIFF view (tests). */
+    /** Whether {@code pane} is a registered DIFF view whose pane is still in the model. */
     boolean isView(String pane) {
         synchronized (views) {
+            prune(workspaces.topology());
             return views.containsKey(pane);
         }
     }

@@ -175,11 +175,36 @@ public final class DiffFamily implements UhpFamily {
         Target t = call.target(Target.class);
         Workspace w = t.workspace();
         Base base = Base.of(call.params().get("base"), w.metadata());
+        return new Ctx(t, w, root(w.cwd()), base);
+    }
+
+    /** Most workspace folders whose working tree is remembered. */
+    static final int MAX_ROOTS = 256;
+    /** Workspace folder → its repository's working tree; guarded by itself. */
+    private final LinkedHashMap<Path, String> roots = new LinkedHashMap<>(16, 0.75f, true);
+
+    /**
+     * The working tree of the repository holding {@code folder}: remembered while its
+     * {@code .git} is still there (a warm read opens no repository), found again otherwise.
+     */
+    private String root(Path folder) {
+        synchronized (roots) {
+            String known = roots.get(folder);
+            if (known != null && java.nio.file.Files.exists(Path.of(known, ".git")) && java.nio.file.Files.isDirectory(folder)) {
+                return known;
+            }
+        }
         String root;
-        try (Repository r = Repos.open(w.cwd())) {
+        try (Repository r = Repos.open(folder)) {
             root = Repos.root(r);
         }
-        return new Ctx(t, w, root, base);
+        synchronized (roots) {
+            if (roots.size() >= MAX_ROOTS) {
+                roots.remove(roots.keySet().iterator().next());
+            }
+            roots.put(folder, root);
+        }
+        return root;
     }
 
     private Snapshots.Entry entry(Ctx c) {

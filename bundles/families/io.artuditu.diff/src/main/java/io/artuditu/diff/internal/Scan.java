@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.lib.Constants;
 import org.eclipse.jgit.lib.IndexDiff;
 import org.eclipse.jgit.lib.ObjectId;
@@ -85,6 +86,7 @@ final class Scan {
             d = new IndexDiff(repo, tree, new FileTreeIterator(repo));
         }
         d.diff();
+        DirCache dc = base.index() ? repo.readDirCache() : null;
         Set<String> conflict = new TreeSet<>(d.getConflicting());
         List<Row> rows = new ArrayList<>();
         int[] counted = {0};
@@ -95,19 +97,19 @@ final class Scan {
             staged.removeAll(conflict);
             for (String p : staged) {
                 String st = d.getAdded().contains(p) ? "added" : d.getRemoved().contains(p) ? "deleted" : "modified";
-                rows.add(row(repo, base, commit, p, "staged", st, counted));
+                rows.add(row(repo, dc, base, commit, p, "staged", st, counted));
             }
             Set<String> work = new TreeSet<>(d.getModified());
             work.addAll(d.getMissing());
             work.removeAll(conflict);
             for (String p : work) {
-                rows.add(row(repo, base, commit, p, "worktree", d.getMissing().contains(p) ? "deleted" : "modified", counted));
+                rows.add(row(repo, dc, base, commit, p, "worktree", d.getMissing().contains(p) ? "deleted" : "modified", counted));
             }
             for (String p : new TreeSet<>(d.getUntracked())) {
-                rows.add(row(repo, base, commit, p, "untracked", "untracked", counted));
+                rows.add(row(repo, dc, base, commit, p, "untracked", "untracked", counted));
             }
             for (String p : conflict) {
-                Row r = row(repo, base, commit, p, "conflict", "unmerged", counted);
+                Row r = row(repo, dc, base, commit, p, "conflict", "unmerged", counted);
                 rows.add(new Row(r.path(), p, "conflict", "unmerged", null, null, r.binary(), r.fingerprint()));
             }
         } else {
@@ -150,10 +152,10 @@ final class Scan {
         }
     }
 
-    private static Row row(Repository repo, Base base, ObjectId commit, String p, String layer, String status, int[] counted)
-            throws IOException {
+    private static Row row(Repository repo, DirCache dc, Base base, ObjectId commit, String p, String layer, String status,
+            int[] counted) throws IOException {
         int cap = counted[0] < MAX_COUNTED ? COUNT_MAX_BYTES : 0;
-        Sides.Content[] s = Sides.read(repo, layer, base, commit, p, cap);
+        Sides.Content[] s = Sides.read(repo, dc, layer, base, commit, p, cap);
         return counted(p, layer, status, s, counted);
     }
 

@@ -43,24 +43,37 @@ final class Sides {
     /** The old and new side of {@code path} in {@code layer} against {@code base} (its commit given). */
     static Content[] read(Repository repo, String layer, Base base, ObjectId baseCommit, String path, int cap)
             throws IOException {
-        return new Content[] {side(repo, layer, base, baseCommit, path, true, cap),
-            side(repo, layer, base, baseCommit, path, false, cap)};
+        return read(repo, null, layer, base, baseCommit, path, cap);
+    }
+
+    /** As above, with the index already read ({@code dc}; null: read it here). */
+    static Content[] read(Repository repo, DirCache dc, String layer, Base base, ObjectId baseCommit, String path, int cap)
+            throws IOException {
+        DirCache index = dc != null || !base.index() || layer.equals("untracked") ? dc : repo.readDirCache();
+        return new Content[] {side(repo, index, layer, base, baseCommit, path, true, cap),
+            side(repo, index, layer, base, baseCommit, path, false, cap)};
     }
 
     static Content side(Repository repo, String layer, Base base, ObjectId baseCommit, String path, boolean old, int cap)
             throws IOException {
+        return side(repo, null, layer, base, baseCommit, path, old, cap);
+    }
+
+    static Content side(Repository repo, DirCache dc, String layer, Base base, ObjectId baseCommit, String path, boolean old,
+            int cap) throws IOException {
         if (!base.index()) {
             return old ? commit(repo, baseCommit, path, cap) : work(repo, path, cap);
         }
         switch (layer) {
             case "staged":
-                return old ? commit(repo, repo.resolve(Constants.HEAD + "^{commit}"), path, cap) : index(repo, path, 0, cap);
+                return old ? commit(repo, repo.resolve(Constants.HEAD + "^{commit}"), path, cap)
+                        : index(repo, dc, path, 0, cap);
             case "worktree":
-                return old ? index(repo, path, 0, cap) : work(repo, path, cap);
+                return old ? index(repo, dc, path, 0, cap) : work(repo, path, cap);
             case "untracked":
                 return old ? Content.ABSENT : work(repo, path, cap);
             default: // conflict: ours (stage 2) against the working tree with its markers
-                return old ? index(repo, path, 2, cap) : work(repo, path, cap);
+                return old ? index(repo, dc, path, 2, cap) : work(repo, path, cap);
         }
     }
 
@@ -76,8 +89,8 @@ final class Sides {
         }
     }
 
-    static Content index(Repository repo, String path, int stage, int cap) throws IOException {
-        DirCache dc = repo.readDirCache();
+    static Content index(Repository repo, DirCache given, String path, int stage, int cap) throws IOException {
+        DirCache dc = given != null ? given : repo.readDirCache();
         int i = dc.findEntry(path);
         if (i < 0) {
             return Content.ABSENT;

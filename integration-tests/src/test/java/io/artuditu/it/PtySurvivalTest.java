@@ -126,7 +126,7 @@ class PtySurvivalTest {
             dirs.filter(Files::isDirectory).map(d -> d.getFileName().toString()).filter(n -> n.startsWith("io.artuditu."))
                     .sorted().forEach(families::add);
         }
-        assertTrue(families.containsAll(List.of("io.artuditu.files", "io.artuditu.git", "io.artuditu.worktrees",
+        assertTrue(families.containsAll(List.of("io.artuditu.files", "io.artuditu.git", "io.artuditu.diff", "io.artuditu.worktrees",
                 "io.artuditu.checkpoints")), families.toString());
         try (ForegroundServer s = new ForegroundServer(home)) {
             JsonNode vim = create(s, "[\"vim\",\"-u\",\"NONE\",\"-N\"," + Wire.M.writeValueAsString(file.toString()) + "]");
@@ -141,7 +141,7 @@ class PtySurvivalTest {
                 }
                 awaitText(s, vimId, "survives every family's update");
                 for (String method : List.of("ping", "workspace.list", "pane.list", "agent.list", "theme.list",
-                        "module.list", "git.status", "worktree.list", "checkpoint.list", "files.tree")) {
+                        "module.list", "git.status", "worktree.list", "checkpoint.list", "files.tree", "diff.list")) {
                     awaitAnswer(s, method);
                 }
                 threadsAfter[round] = threadCount(s.process.pid());

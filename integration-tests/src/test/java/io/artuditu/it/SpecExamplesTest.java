@@ -84,6 +84,23 @@ class SpecExamplesTest extends OneServerPerClass {
         return r.get("result");
     }
 
+    /**
+     * A workspace folder as the DIFF examples need it: a repository whose src/app.rs has lines 120-123
+     * changed in the working tree and whose src/cli.rs has line 88 changed in the index (the
+     * lines the reference's diff.note.apply batch names).
+     */
+    static void reviewRepository(Path d) throws Exception {
+        GitMethodsTest.git(d, "init", "-q", "-b", "main");
+        Files.createDirectories(d.resolve("src"));
+        Files.writeString(d.resolve("src/app.rs"), DiffMethodsTest.lines(150, "line "));
+        Files.writeString(d.resolve("src/cli.rs"), DiffMethodsTest.lines(100, "cli "));
+        GitMethodsTest.git(d, "add", ".");
+        GitMethodsTest.git(d, "commit", "-q", "-m", "first");
+        Files.writeString(d.resolve("src/app.rs"), DiffMethodsTest.APP);
+        Files.writeString(d.resolve("src/cli.rs"), DiffMethodsTest.lines(100, "cli ").replace("cli 88\n", "fallback()\n"));
+        GitMethodsTest.git(d, "add", "src/cli.rs");
+    }
+
     /** The state the fixture's first line describes; panes are made with the shapes every branch accepts. */
     private void setUp() throws Exception {
         JsonNode installed = ok("server.bundle.install",
@@ -91,6 +108,9 @@ class SpecExamplesTest extends OneServerPerClass {
         assertEquals("bundle_installed", installed.get("type").asText());
         for (String f : List.of("a", "b", "c", "d", "e")) {
             Files.createDirectories(work.resolve(f));
+        }
+        for (String f : List.of("a", "b", "c", "d")) { // the examples move the focus between them
+            reviewRepository(work.resolve(f));
         }
         String ws0 = null;
         for (String f : List.of("a", "b", "c", "d")) {
@@ -232,7 +252,8 @@ class SpecExamplesTest extends OneServerPerClass {
     /**
      * {@code expected} against {@code actual}: {@code "*"} only needs the field present, an
      * object matches field by field (extra fields are fine), a one-element array matches every
-     * element of a non-empty array, numbers compare by value, anything else must be equal.
+     * element of a non-empty array, a longer array of objects matches an array of its length
+     * element by element, numbers compare by value, anything else must be equal.
      */
     static void match(JsonNode expected, JsonNode actual, String at, List<String> problems) {
         if (actual == null || actual.isMissingNode()) {
@@ -255,6 +276,14 @@ class SpecExamplesTest extends OneServerPerClass {
             }
             for (int i = 0; i < actual.size(); i++) {
                 match(expected.get(0), actual.get(i), at + "[" + i + "]", problems);
+            }
+        } else if (expected.isArray() && expected.size() > 1 && expected.get(0).isContainerNode()) {
+            if (!actual.isArray() || actual.size() != expected.size()) {
+                problems.add(at + " is not an array of " + expected.size() + ": " + Terms.clip(actual.toString()));
+                return;
+            }
+            for (int i = 0; i < actual.size(); i++) {
+                match(expected.get(i), actual.get(i), at + "[" + i + "]", problems);
             }
         } else if (expected.isNumber() && actual.isNumber()) {
             if (expected.decimalValue().compareTo(actual.decimalValue()) != 0) {

@@ -526,8 +526,8 @@ final class DiffModel {
         return diff.hunks().get(rows.get(cursor).hunk());
     }
 
-    /** The open notes of the whole change, as the list counts them. */
-    int openNotes() {
+    /** The unresolved notes (open, outdated, orphaned) of the whole change, as the list counts them. */
+    int unresolvedNotes() {
         int n = 0;
         for (FileEntry f : files) {
             n += f.unresolvedNotes();

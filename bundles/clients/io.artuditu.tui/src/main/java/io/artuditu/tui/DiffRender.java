@@ -42,7 +42,7 @@ final class DiffRender {
         String title = " DIFF  " + (f == null ? "" : f.path() + "  [" + f.layer() + "]  "
                 + (f.additions() == null ? "" : "+" + f.additions() + " ") + (f.deletions() == null ? "" : "-" + f.deletions() + " "))
                 + " " + (m.split() ? "split" : "stack") + (m.view.equals("auto") ? " (auto)" : "")
-                + "   " + m.openNotes() + " open notes   ? keys";
+                + "   " + m.unresolvedNotes() + " unresolved notes   ? keys";
         c.fill(0, 0, cols, 1, Canvas.BLANK, TITLE);
         c.text(0, 0, Canvas.clip(title, cols), TITLE, cols);
         int lw = listWidth(cols);

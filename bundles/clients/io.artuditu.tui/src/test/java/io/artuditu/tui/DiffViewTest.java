@@ -76,7 +76,7 @@ class DiffViewTest {
         assertEquals("M src/cli.rs ✎1", m.files.get(2).label(), "counts not loaded yet are left out, not drawn as 0");
         assertEquals("M logo.png bin", m.files.get(3).label());
         assertEquals("? notes/todo.md +4 -0", m.files.get(4).label());
-        assertEquals(3, m.openNotes());
+        assertEquals(3, m.unresolvedNotes());
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.artuditu.uhp.api.UhpFamily;
 import io.artuditu.uhp.api.config.ConfigSection;
 import io.artuditu.uhp.api.config.SectionDocument;
 import io.artuditu.uhp.api.events.EventBus;
+import io.artuditu.uhp.api.paths.WorkspacePath;
 import io.artuditu.uhp.api.schema.FamilyContract;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -164,13 +165,13 @@ public final class FilesFamily implements UhpFamily, ConfigSection {
         Target t = call.target(Target.class);
         Workspace w = t.workspace();
         String raw = text(call, "path");
-        PathRule rule = new PathRule(w.cwd());
-        PathRule.Resolved p = rule.resolve("path", raw);
+        WorkspacePath rule = new WorkspacePath(w.cwd());
+        WorkspacePath.Resolved p = rule.resolve("path", raw);
         if (!p.exists()) {
-            throw UhpException.notFound("file", raw, "path", "no such file in the workspace: " + PathRule.quoted(raw));
+            throw UhpException.notFound("file", raw, "path", "no such file in the workspace: " + WorkspacePath.quoted(raw));
         }
         if (Files.isDirectory(p.real())) {
-            throw PathRule.refuse("path", "is_a_directory", raw, "path " + PathRule.quoted(raw)
+            throw WorkspacePath.refuse("path", "is_a_directory", raw, "path " + WorkspacePath.quoted(raw)
                     + " is a folder; files.reveal shows a folder");
         }
         JsonNode lineNode = call.params().get("line");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.paths.WorkspacePath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -56,7 +57,7 @@ final class Tree {
 
     private static final class State {
         final Path root;
-        final PathRule rule;
+        final WorkspacePath rule;
         Set<String> expanded = new LinkedHashSet<>();
         String selected;
         Map<String, Listing> listings = new HashMap<>();
@@ -64,7 +65,7 @@ final class Tree {
 
         State(Path root) {
             this.root = root;
-            this.rule = new PathRule(root);
+            this.rule = new WorkspacePath(root);
         }
     }
 
@@ -241,29 +242,29 @@ final class Tree {
 
     /** A folder the request names, as a real path relative to the root. */
     private static String folder(State st, String field, String raw) {
-        PathRule.Resolved r = st.rule.resolve(field, raw);
+        WorkspacePath.Resolved r = st.rule.resolve(field, raw);
         if (!r.exists()) {
-            throw UhpException.notFound("directory", raw, field, "no such folder in the workspace: " + PathRule.quoted(raw));
+            throw UhpException.notFound("directory", raw, field, "no such folder in the workspace: " + WorkspacePath.quoted(raw));
         }
         if (Files.isSymbolicLink(r.abs())) {
-            throw PathRule.refuse(field, "symlink", raw, field + " " + PathRule.quoted(raw)
+            throw WorkspacePath.refuse(field, "symlink", raw, field + " " + WorkspacePath.quoted(raw)
                     + " is a symbolic link; a link is listed, never expanded");
         }
         if (!Files.isDirectory(r.real())) {
-            throw PathRule.refuse(field, "not_a_directory", raw, field + " " + PathRule.quoted(raw) + " is not a folder");
+            throw WorkspacePath.refuse(field, "not_a_directory", raw, field + " " + WorkspacePath.quoted(raw) + " is not a folder");
         }
         String rel = st.rule.realRoot().relativize(r.real()).toString();
         if (segments(rel) > MAX_DEPTH) {
-            throw PathRule.refuse(field, "too_deep", raw, field + " is more than " + MAX_DEPTH + " folders deep");
+            throw WorkspacePath.refuse(field, "too_deep", raw, field + " is more than " + MAX_DEPTH + " folders deep");
         }
         return rel;
     }
 
     /** The path to select: the entry itself (a link is not followed), its folder by its real path. */
     private static String revealed(State st, String raw) {
-        PathRule.Resolved r = st.rule.resolve("path", raw);
+        WorkspacePath.Resolved r = st.rule.resolve("path", raw);
         if (!Files.exists(r.abs(), LinkOption.NOFOLLOW_LINKS)) {
-            throw UhpException.notFound("file", raw, "path", "no such file in the workspace: " + PathRule.quoted(raw));
+            throw UhpException.notFound("file", raw, "path", "no such file in the workspace: " + WorkspacePath.quoted(raw));
         }
         if (r.rel().isEmpty()) {
             return "";
@@ -272,12 +273,12 @@ final class Tree {
         try {
             parent = r.abs().getParent().toRealPath();
         } catch (IOException e) {
-            throw UhpException.notFound("file", raw, "path", "cannot read the folder of " + PathRule.quoted(raw));
+            throw UhpException.notFound("file", raw, "path", "cannot read the folder of " + WorkspacePath.quoted(raw));
         }
         String dir = st.rule.realRoot().relativize(parent).toString();
         String rel = dir.isEmpty() ? r.abs().getFileName().toString() : dir + "/" + r.abs().getFileName();
         if (segments(rel) > MAX_DEPTH + 1) {
-            throw PathRule.refuse("path", "too_deep", raw, "path is more than " + MAX_DEPTH + " folders deep");
+            throw WorkspacePath.refuse("path", "too_deep", raw, "path is more than " + MAX_DEPTH + " folders deep");
         }
         return rel;
     }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.model.topology.Node;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.schema.JsonSchema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -351,6 +352,20 @@ class FilesFamilyTest {
             UhpException e = assertThrows(UhpException.class, () -> h.call("files.tree", "{}"));
             assertEquals(ErrorCode.NOT_FOUND, e.code());
             assertEquals("directory", e.details().get("kind"));
+        }
+    }
+
+    @Test
+    void theConfigTableDefaultsSatisfyItsSchema() {
+        FilesFamily f = new FilesFamily(null, Map.of(), () -> null);
+        try {
+            ObjectNode d = f.defaults();
+            assertEquals(Map.of("show_hidden", false, "show_ignored", false),
+                    Map.of("show_hidden", d.get("show_hidden").asBoolean(), "show_ignored", d.get("show_ignored").asBoolean()));
+            assertTrue(JsonSchema.compile(f.schema()).validate(d, "files").isEmpty());
+            assertFalse(JsonSchema.compile(f.schema()).validate(Harness.params("{\"show_dotfiles\":true}"), "files").isEmpty());
+        } finally {
+            f.deactivate();
         }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
+import io.artuditu.uhp.api.paths.WorkspacePath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -326,7 +327,7 @@ final class GitRequests {
         String url = text(p, "url");
         String why = urlRefusal(url);
         if (why != null) {
-            throw invalid("url", "transport_not_allowed", "url " + GitPaths.quoted(url) + " is refused: " + why);
+            throw invalid("url", "transport_not_allowed", "url " + WorkspacePath.quoted(url) + " is refused: " + why);
         }
         return new Step("remote", "add", "--", name, url);
     }
@@ -389,7 +390,7 @@ final class GitRequests {
         }
         if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES || !REMOTE_NAME.matcher(name).matches()
                 || !Repository.isValidRefName(Constants.R_REMOTES + name + "/HEAD")) {
-            throw invalid(field, "not_a_remote_name", field + " " + GitPaths.quoted(name) + " is not a valid remote name");
+            throw invalid(field, "not_a_remote_name", field + " " + WorkspacePath.quoted(name) + " is not a valid remote name");
         }
     }
 
@@ -400,7 +401,7 @@ final class GitRequests {
         if (name.isEmpty() || name.startsWith("-") || name.equals("HEAD")
                 || name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES
                 || !Repository.isValidRefName(Constants.R_HEADS + name)) {
-            throw invalid(field, "invalid_branch_name", field + " " + GitPaths.quoted(name) + " is not a valid branch name");
+            throw invalid(field, "invalid_branch_name", field + " " + WorkspacePath.quoted(name) + " is not a valid branch name");
         }
         return name;
     }
@@ -408,14 +409,14 @@ final class GitRequests {
     /** The commit {@code rev} names; not_found or invalid_request otherwise. */
     private static ObjectId commit(Repository repo, String field, String rev) {
         if (rev.isEmpty() || rev.startsWith("-") || rev.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
-            throw invalid(field, "malformed", field + " " + GitPaths.quoted(rev) + " is not a revision");
+            throw invalid(field, "malformed", field + " " + WorkspacePath.quoted(rev) + " is not a revision");
         }
-        GitPaths.checkControls(field, rev, rev);
+        WorkspacePath.checkControls(field, rev, rev);
         ObjectId id;
         try {
             id = repo.resolve(rev + "^{commit}");
         } catch (IOException | RuntimeException e) {
-            throw invalid(field, "malformed", field + " " + GitPaths.quoted(rev) + " is not a commit: " + e.getMessage());
+            throw invalid(field, "malformed", field + " " + WorkspacePath.quoted(rev) + " is not a commit: " + e.getMessage());
         }
         if (id == null) {
             throw UhpException.notFound("ref", rev, field, "no commit " + rev);

@@ -1,4 +1,4 @@
-package io.artuditu.files.internal;
+package io.artuditu.uhp.api.paths;
 
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
@@ -16,16 +16,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The one path rule of the files family (docs/protocol/files.md): a path a request names is
- * percent-decoded once, then joined against the workspace root, and refused with
+ * The one rule for a path a request names inside a workspace (client protocol: "Every
+ * workspace-scoped path is joined against the workspace root"; docs/protocol/files.md): it is
+ * percent-decoded once, then joined against the workspace folder, and refused with
  * {@code invalid_request} when it holds a control character, is badly percent-encoded, or
- * would leave the root — lexically ({@code ..}, an absolute path elsewhere) or through a
- * symbolic link whose target is outside. Reads the file system (real paths) but changes
- * nothing; safe on any thread but the app loop.
+ * would leave the folder — lexically ({@code ..}, an absolute path elsewhere) or through a
+ * symbolic link whose target is outside. Every family that takes such a path (files, git)
+ * uses this one class. Reads the file system (real paths) but changes nothing; safe on any
+ * thread but the app loop.
  */
-final class PathRule {
+public final class WorkspacePath {
     /** Longest path a request may name, in UTF-8 bytes (the contract says the same). */
-    static final int MAX_PATH_BYTES = 4096;
+    public static final int MAX_PATH_BYTES = 4096;
 
     private final Path root;
     private final Path realRoot;
@@ -34,7 +36,7 @@ final class PathRule {
      * @param root the workspace's folder as the model holds it (absolute)
      * @throws UhpException {@code not_found} when the folder is gone
      */
-    PathRule(Path root) {
+    public WorkspacePath(Path root) {
         this.root = root.toAbsolutePath().normalize();
         try {
             this.realRoot = this.root.toRealPath();
@@ -49,7 +51,7 @@ final class PathRule {
     }
 
     /** The root with every symbolic link resolved: what listings read and paths are relative to. */
-    Path realRoot() {
+    public Path realRoot() {
         return realRoot;
     }
 
@@ -60,8 +62,8 @@ final class PathRule {
      * @param abs  the real root joined with {@code rel} (its last part not followed)
      * @param real what {@code abs} resolves to, or null when nothing is there
      */
-    record Resolved(String rel, Path abs, Path real) {
-        boolean exists() {
+    public record Resolved(String rel, Path abs, Path real) {
+        public boolean exists() {
             return real != null;
         }
     }
@@ -73,7 +75,7 @@ final class PathRule {
      *     ({@code control_character}, {@code bad_percent_encoding}, {@code escapes_workspace},
      *     {@code symlink_escapes_workspace}) and {@code path} (the text as given)
      */
-    Resolved resolve(String field, String raw) {
+    public Resolved resolve(String field, String raw) {
         checkControls(field, raw, raw);
         String decoded = percentDecode(field, raw);
         checkControls(field, raw, decoded);
@@ -141,7 +143,11 @@ final class PathRule {
         }
     }
 
-    private static void checkControls(String field, String raw, String s) {
+    /**
+     * Refuses {@code s} (the request's text {@code raw}, or what it decoded to) when it holds a
+     * C0 or C1 control character or DEL: {@code invalid_request}, reason {@code control_character}.
+     */
+    public static void checkControls(String field, String raw, String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f)) {
@@ -152,7 +158,7 @@ final class PathRule {
     }
 
     /** One pass of percent-decoding, as UTF-8; a {@code %} not followed by two hex digits is refused. */
-    static String percentDecode(String field, String raw) {
+    public static String percentDecode(String field, String raw) {
         if (raw.indexOf('%') < 0) {
             return raw;
         }
@@ -185,7 +191,8 @@ final class PathRule {
         return refuse(field, "escapes_workspace", raw, field + " " + quoted(raw) + " escapes workspace");
     }
 
-    static UhpException refuse(String field, String reason, String raw, String message) {
+    /** {@code invalid_request} with {@code details} field, reason and path (the text as given). */
+    public static UhpException refuse(String field, String reason, String raw, String message) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("field", field);
         d.put("reason", reason);
@@ -194,7 +201,7 @@ final class PathRule {
     }
 
     /** The text for a message: quoted, control characters as escapes, at most 200 characters. */
-    static String quoted(String s) {
+    public static String quoted(String s) {
         StringBuilder b = new StringBuilder("'");
         for (int i = 0; i < s.length() && i < 200; i++) {
             char c = s.charAt(i);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +21,11 @@ class GitBranchesTest {
 
     @Test
     void localAndRemoteBranchesWithUpstreamAheadBehindAndLastCommit() throws Exception {
-        Repo origin = Repo.init(tmp.resolve("origin"));
+        GitRepo origin = GitRepo.init(tmp.resolve("origin"));
         origin.commit("a.txt", "1\n", "first");
         origin.git("branch", "release");
-        new Repo(tmp).git("clone", "-q", origin.dir.toString(), "clone");
-        Repo clone = new Repo(tmp.resolve("clone"));
+        new GitRepo(tmp).git("clone", "-q", origin.dir.toString(), "clone");
+        GitRepo clone = new GitRepo(tmp.resolve("clone"));
         String local = clone.commit("b.txt", "2\n", "local work");
         clone.git("branch", "feature");
         origin.commit("c.txt", "3\n", "upstream work");
@@ -57,7 +58,7 @@ class GitBranchesTest {
 
     @Test
     void aDetachedHeadHasNoCurrentBranch() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "1\n", "first");
         r.git("checkout", "-q", "--detach");
         h.workspace(r.dir);
@@ -70,7 +71,7 @@ class GitBranchesTest {
 
     @Test
     void moreThanFiveHundredBranchesAreCutAndSaySo() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "1\n", "first");
         StringBuilder refs = new StringBuilder();
         String head = r.head();

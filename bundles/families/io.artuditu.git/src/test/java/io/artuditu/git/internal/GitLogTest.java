@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ class GitLogTest {
 
     @Test
     void pagesWalkTheHistoryNewestFirstAndTheLastPageSaysSo() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         List<String> ids = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
             ids.add(0, r.commit("a.txt", i + "\n", "commit " + i));
@@ -52,7 +53,7 @@ class GitLogTest {
 
     @Test
     void aRefAnExpressionAndAMergeCommitsParents() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         String base = r.commit("a.txt", "1\n", "base");
         r.git("checkout", "-q", "-b", "side");
         String side = r.commit("b.txt", "2\n", "side work");
@@ -72,7 +73,7 @@ class GitLogTest {
 
     @Test
     void controlCharactersInSubjectsAndNamesAreEscapedNeverSentRaw() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.write("a.txt", "1");
         r.git("add", "a.txt");
         r.git("-c", "user.name=Eve\u001b]0;pwned\u0007x", "commit", "-q", "-m", "red \u001b[31malert\u009b back\\slash\ttab");
@@ -95,7 +96,7 @@ class GitLogTest {
 
     @Test
     void aRepositoryWithNoCommitHasAnEmptyHistory() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         h.workspace(r.dir);
         ObjectNode l = h.call("git.log", "{}");
         assertEquals(0, l.get("commits").size());
@@ -105,7 +106,7 @@ class GitLogTest {
 
     @Test
     void badRequestsAreRefusedWithTheFieldNamed() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "1\n", "first");
         r.git("tag", "-a", "-m", "tree tag", "treetag", "HEAD^{tree}");
         h.workspace(r.dir);

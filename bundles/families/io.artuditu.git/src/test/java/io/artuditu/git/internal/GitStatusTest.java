@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.nio.file.Files;
@@ -21,14 +22,14 @@ class GitStatusTest {
     Path tmp;
     final Harness h = new Harness();
 
-    private ObjectNode status(Repo r) throws Exception {
+    private ObjectNode status(GitRepo r) throws Exception {
         h.workspace(r.dir);
         return h.call("git.status", "{}");
     }
 
     @Test
     void aCleanBranchWithNoUpstreamIsCleanWithNoCounts() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         String head = r.commit("a.txt", "one\n", "first");
         ObjectNode s = status(r);
         assertEquals("git_status", s.get("type").asText());
@@ -48,7 +49,7 @@ class GitStatusTest {
 
     @Test
     void eachLayerIsCountedAndADirtyTreeIsStillStateClean() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "one\n", "first");
         r.commit("b.txt", "two\n", "second");
         r.write("new.txt", "staged\n").git("add", "new.txt");
@@ -63,7 +64,7 @@ class GitStatusTest {
 
     @Test
     void aWalkPastItsDeadlineStopsAndSaysTruncated() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "one\n", "first");
         r.write("loose.txt", "x");
         try (var repo = Repos.open(r.dir)) {
@@ -80,7 +81,7 @@ class GitStatusTest {
 
     @Test
     void aFolderInsideTheRepositoryReadsTheWholeRepository() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("sub/deep/a.txt", "one\n", "first");
         h.workspace(r.dir.resolve("sub/deep"));
         ObjectNode s = h.call("git.status", "{}");
@@ -90,11 +91,11 @@ class GitStatusTest {
 
     @Test
     void aCloneReportsItsUpstreamAndAheadBehind() throws Exception {
-        Repo origin = Repo.init(tmp.resolve("origin"));
+        GitRepo origin = GitRepo.init(tmp.resolve("origin"));
         origin.commit("a.txt", "one\n", "first");
-        Repo clone = new Repo(tmp);
+        GitRepo clone = new GitRepo(tmp);
         clone.git("clone", "-q", origin.dir.toString(), "clone");
-        clone = new Repo(tmp.resolve("clone"));
+        clone = new GitRepo(tmp.resolve("clone"));
         clone.commit("c1.txt", "1\n", "local one");
         clone.commit("c2.txt", "2\n", "local two");
         origin.commit("o.txt", "o\n", "upstream one");
@@ -109,7 +110,7 @@ class GitStatusTest {
 
     @Test
     void aMergeWithAConflictIsStateMergeWithTheConflictCounted() throws Exception {
-        Repo r = conflictingBranches();
+        GitRepo r = conflictingBranches();
         assertNotEquals(0, r.run("merge", "other").status(), "the merge stops on the conflict");
         ObjectNode s = status(r);
         assertEquals("merge", s.get("state").asText());
@@ -122,7 +123,7 @@ class GitStatusTest {
 
     @Test
     void aRebaseInProgressIsStateRebaseOnADetachedHead() throws Exception {
-        Repo r = conflictingBranches();
+        GitRepo r = conflictingBranches();
         r.git("checkout", "-q", "other");
         assertNotEquals(0, r.run("rebase", "main").status(), "the rebase stops on the conflict");
         ObjectNode s = status(r);
@@ -134,7 +135,7 @@ class GitStatusTest {
 
     @Test
     void aCherryPickARevertAndABisectAreNamed() throws Exception {
-        Repo r = conflictingBranches();
+        GitRepo r = conflictingBranches();
         assertNotEquals(0, r.run("cherry-pick", "other").status());
         assertEquals("cherry_pick", status(r).get("state").asText());
         r.git("cherry-pick", "--abort");
@@ -159,7 +160,7 @@ class GitStatusTest {
 
     @Test
     void aDetachedHeadHasNoBranchAndNoUpstream() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         String first = r.commit("a.txt", "1\n", "first");
         r.commit("a.txt", "2\n", "second");
         r.git("checkout", "-q", "--detach", first);
@@ -173,7 +174,7 @@ class GitStatusTest {
 
     @Test
     void aRepositoryWithNoCommitHasItsBranchAndNoHead() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.write("a.txt", "x");
         ObjectNode s = status(r);
         assertEquals("main", s.get("branch").asText());
@@ -191,7 +192,7 @@ class GitStatusTest {
         assertEquals("not_a_repository", e.details().get("reason"));
         assertEquals(plain.toString(), e.details().get("path"));
 
-        Repo bare = Repo.init(tmp.resolve("bare.git"), "--bare");
+        GitRepo bare = GitRepo.init(tmp.resolve("bare.git"), "--bare");
         h.workspace(bare.dir);
         for (String m : new String[] {"git.status", "git.branches", "git.log", "git.open"}) {
             UhpException b = h.reject(ErrorCode.INVALID_REQUEST, m, "{\"workspace\":1}");
@@ -214,7 +215,7 @@ class GitStatusTest {
 
     @Test
     void readingChangesNeitherTheRepositoryNorTheModel() throws Exception {
-        Repo r = conflictingBranches();
+        GitRepo r = conflictingBranches();
         r.run("merge", "other");
         byte[] index = Files.readAllBytes(r.dir.resolve(".git/index"));
         h.workspace(r.dir);
@@ -230,8 +231,8 @@ class GitStatusTest {
     }
 
     /** main and other each change a.txt differently since their common commit; main checked out. */
-    private Repo conflictingBranches() throws Exception {
-        Repo r = Repo.init(tmp.resolve("repo"));
+    private GitRepo conflictingBranches() throws Exception {
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.commit("a.txt", "base\n", "base");
         r.git("checkout", "-q", "-b", "other");
         r.commit("a.txt", "theirs\n", "theirs");

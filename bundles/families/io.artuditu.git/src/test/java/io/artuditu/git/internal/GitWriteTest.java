@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.io.IOException;
@@ -40,8 +41,8 @@ class GitWriteTest {
     }
 
     /** A repository with one commit of a.txt and b.txt, identity in its own config, open as workspace 0. */
-    Repo repo() throws IOException {
-        Repo r = Repo.init(tmp.resolve("repo"));
+    GitRepo repo() throws IOException {
+        GitRepo r = GitRepo.init(tmp.resolve("repo"));
         r.git("config", "user.name", "Ada Lovelace");
         r.git("config", "user.email", "ada@example.org");
         r.git("config", "commit.gpgsign", "false");
@@ -72,7 +73,7 @@ class GitWriteTest {
 
     @Test
     void stageUnstageAndDiscardPaths() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         r.write("a.txt", "a2\n").write("new file.txt", "n\n");
         Files.delete(r.dir.resolve("b.txt"));
         ObjectNode res = ok("git.stage", "{\"paths\":[\"a.txt\",\"new file.txt\",\"b.txt\"]}");
@@ -96,7 +97,7 @@ class GitWriteTest {
 
     @Test
     void unstageBeforeTheFirstCommit() throws IOException {
-        Repo r = Repo.init(tmp.resolve("empty"));
+        GitRepo r = GitRepo.init(tmp.resolve("empty"));
         r.write("x.txt", "x\n");
         r.git("add", "x.txt");
         h.workspace(r.dir);
@@ -106,7 +107,7 @@ class GitWriteTest {
 
     @Test
     void aNewBranchBeforeTheFirstCommitKeepsTheIndex() throws IOException {
-        Repo r = Repo.init(tmp.resolve("empty"));
+        GitRepo r = GitRepo.init(tmp.resolve("empty"));
         r.write("x.txt", "x\n");
         r.git("add", "x.txt");
         h.workspace(r.dir);
@@ -117,7 +118,7 @@ class GitWriteTest {
 
     @Test
     void aWorkspaceOnASubfolderNamesPathsFromThere() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         r.write("sub/x.txt", "x\n").write("top.txt", "t\n");
         h.workspace(r.dir.resolve("sub"));
         ok("git.stage", "{\"workspace\":1,\"paths\":[\"x.txt\"]}");
@@ -129,7 +130,7 @@ class GitWriteTest {
 
     @Test
     void pathsThatEscapeTheWorkspaceAreRefusedAndNothingIsStaged() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         r.write("a.txt", "changed\n");
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Files.writeString(outside.resolve("s.txt"), "secret\n");
@@ -146,7 +147,7 @@ class GitWriteTest {
     }
 
     /** Lines 1..20, with lines 2 and 18 changed: two hunks. */
-    static String twoHunks(Repo r) throws IOException {
+    static String twoHunks(GitRepo r) throws IOException {
         StringBuilder before = new StringBuilder();
         StringBuilder after = new StringBuilder();
         for (int i = 1; i <= 20; i++) {
@@ -167,7 +168,7 @@ class GitWriteTest {
 
     @Test
     void aHunkIsStagedUnstagedAndDiscardedAsAPatch() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         String patch = twoHunks(r);
         String hunk = firstHunk(patch);
         ok("git.stage", "{\"patch\":" + json(hunk) + "}");
@@ -190,7 +191,7 @@ class GitWriteTest {
 
     @Test
     void commitAmendAndAllowEmpty() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         String before = r.head();
         r.write("a.txt", "a2\n");
         r.git("add", "a.txt");
@@ -213,7 +214,7 @@ class GitWriteTest {
 
     @Test
     void commitRunsTheHooks() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         hook(r, "pre-commit", "#!/bin/sh\necho 'hook says no' >&2\nexit 1\n");
         r.write("a.txt", "a2\n");
         r.git("add", "a.txt");
@@ -224,7 +225,7 @@ class GitWriteTest {
         assertEquals(head, r.head());
     }
 
-    static void hook(Repo r, String name, String script) throws IOException {
+    static void hook(GitRepo r, String name, String script) throws IOException {
         Path f = r.dir.resolve(".git/hooks/" + name);
         Files.writeString(f, script);
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -232,7 +233,7 @@ class GitWriteTest {
 
     @Test
     void checkoutAndBranches() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         String first = r.head();
         ok("git.branch.create", "{\"name\":\"feature\"}");
         assertEquals(first, r.git("rev-parse", "feature"));
@@ -262,7 +263,7 @@ class GitWriteTest {
 
     @Test
     void aRepositoryMidRebaseIsLeftAsItIs() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         r.git("checkout", "-q", "-b", "side");
         r.commit("a.txt", "side\n", "side");
         r.git("checkout", "-q", "main");
@@ -280,22 +281,22 @@ class GitWriteTest {
     }
 
     /** A bare repository beside the work repository, as its remote origin; main pushed. */
-    Repo withOrigin(Repo r) throws IOException {
+    GitRepo withOrigin(GitRepo r) throws IOException {
         Path bare = tmp.resolve("origin.git");
-        Repo.init(bare, "--bare");
+        GitRepo.init(bare, "--bare");
         r.git("remote", "add", "origin", bare.toString());
         r.git("push", "-q", "-u", "origin", "main");
-        return new Repo(bare);
+        return new GitRepo(bare);
     }
 
     @Test
     void fetchPullAndPushByRemoteName() throws IOException {
-        Repo r = repo();
-        Repo origin = withOrigin(r);
+        GitRepo r = repo();
+        GitRepo origin = withOrigin(r);
         // another clone pushes a commit; fetch and pull bring it here
         Path other = tmp.resolve("other");
-        new Repo(tmp).git("clone", "-q", origin.dir.toString(), other.toString());
-        Repo o = new Repo(other);
+        new GitRepo(tmp).git("clone", "-q", origin.dir.toString(), other.toString());
+        GitRepo o = new GitRepo(other);
         String theirs = o.commit("o.txt", "o\n", "theirs");
         o.git("push", "-q", "origin", "main");
         ok("git.fetch", "{\"remote\":\"origin\"}");
@@ -312,7 +313,7 @@ class GitWriteTest {
 
     @Test
     void aRemoteIsANameNeverAUrl() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         withOrigin(r);
         for (String m : List.of("git.fetch", "git.pull", "git.push")) {
             refused(m, "{\"remote\":\"ext::sh -c whoami\"}", "not_a_remote_name");
@@ -328,7 +329,7 @@ class GitWriteTest {
 
     @Test
     void addingARemoteTakesOnlyAllowedTransports() throws IOException {
-        Repo r = repo();
+        GitRepo r = repo();
         int n = 0;
         for (String url : List.of("https://example.org/a.git", "ssh://git@example.org:22/a.git", "git://example.org/a.git",
                 "git@github.com:owner/repo.git", tmp.resolve("elsewhere.git").toString())) {
@@ -351,7 +352,7 @@ class GitWriteTest {
     void aSecondIndexMutationDuringASlowOneIsRefusedAndReadsCarryOn() throws Exception {
         h.close();
         h = new Harness(GitProcess.Limits.DEFAULT, 200);
-        Repo r = repo();
+        GitRepo r = repo();
         hook(r, "pre-commit", "#!/bin/sh\nsleep 3\n");
         r.write("a.txt", "a2\n");
         r.git("add", "a.txt");
@@ -389,7 +390,7 @@ class GitWriteTest {
     void aSilentProcessIsKilled() throws Exception {
         h.close();
         h = new Harness(new GitProcess.Limits(500, 60_000, 64 * 1024), 10_000);
-        Repo r = repo();
+        GitRepo r = repo();
         Path marker = tmp.resolve("hook-finished");
         hook(r, "pre-commit", "#!/bin/sh\nsleep 3\ntouch " + marker + "\n");
         r.write("a.txt", "a2\n");
@@ -412,7 +413,7 @@ class GitWriteTest {
     void aTotalLimitKillsAChattyProcess() throws Exception {
         h.close();
         h = new Harness(new GitProcess.Limits(60_000, 700, 64 * 1024), 10_000);
-        Repo r = repo();
+        GitRepo r = repo();
         hook(r, "pre-commit", "#!/bin/sh\nwhile :; do echo tick; sleep 0.1; done\n");
         r.write("a.txt", "a2\n");
         r.git("add", "a.txt");
@@ -423,7 +424,7 @@ class GitWriteTest {
 
     @Test
     void aPushThatAsksForAPasswordFailsFast() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         AtomicInteger asked = new AtomicInteger();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", x -> {
@@ -454,7 +455,7 @@ class GitWriteTest {
     void stoppingTheEngineKillsARunningOperation() throws Exception {
         h.close();
         h = new Harness(GitProcess.Limits.DEFAULT, 100);
-        Repo r = repo();
+        GitRepo r = repo();
         hook(r, "pre-commit", "#!/bin/sh\nsleep 30\n");
         r.write("a.txt", "a2\n");
         r.git("add", "a.txt");
@@ -473,7 +474,7 @@ class GitWriteTest {
     @Test
     void aFolderWithNoRepositoryOrABareOneIsRefused() throws IOException {
         Path plain = Files.createDirectories(tmp.resolve("plain"));
-        Repo bare = Repo.init(tmp.resolve("bare.git"), "--bare");
+        GitRepo bare = GitRepo.init(tmp.resolve("bare.git"), "--bare");
         h.workspace(plain);
         h.workspace(bare.dir);
         assertEquals("not_a_repository", h.reject(ErrorCode.INVALID_REQUEST, "git.stage",
@@ -488,7 +489,7 @@ class GitWriteTest {
         h.close();
         h = new Harness(GitProcess.Limits.DEFAULT, 50);
         for (int i = 0; i <= GitEngine.MAX_RUNNING; i++) {
-            Repo r = Repo.init(tmp.resolve("r" + i));
+            GitRepo r = GitRepo.init(tmp.resolve("r" + i));
             hook(r, "pre-commit", "#!/bin/sh\nsleep 2\n");
             h.workspace(r.dir);
         }

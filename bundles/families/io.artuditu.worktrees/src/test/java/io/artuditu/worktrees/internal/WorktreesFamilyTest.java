@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.artuditu.model.topology.Workspace;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.nio.file.Files;
@@ -29,13 +30,13 @@ class WorktreesFamilyTest {
     @TempDir
     Path tmp;
     Path home;
-    TestRepo repo;
+    GitRepo repo;
     Harness h;
 
     @BeforeEach
     void setUp() throws Exception {
         home = Files.createDirectories(tmp.resolve("home"));
-        repo = TestRepo.init(tmp.resolve("proj"));
+        repo = GitRepo.init(tmp.resolve("proj"));
         repo.commit("a.txt", "1\n", "first");
         h = new Harness(home);
         h.workspace(repo.dir);
@@ -222,7 +223,7 @@ class WorktreesFamilyTest {
         assertTrue(Files.exists(wt.resolve("a.txt")));
         assertTrue(row(h.call("worktree.list", "{}"), "d").get("dirty").asBoolean());
         // commit there: the branch now holds a commit no other branch has
-        TestRepo w = new TestRepo(wt);
+        GitRepo w = new GitRepo(wt);
         w.git("add", "a.txt");
         w.git("commit", "-q", "-m", "work");
         Files.writeString(wt.resolve("new.txt"), "untracked\n");
@@ -259,11 +260,11 @@ class WorktreesFamilyTest {
     @Test
     void pruneMergedListsFirstAndRemovesOnlyWhenConfirmed() throws Exception {
         ObjectNode merged = h.call("worktree.create", "{\"name\":\"done\"}");
-        TestRepo done = new TestRepo(Path.of(merged.get("path").asText()));
+        GitRepo done = new GitRepo(Path.of(merged.get("path").asText()));
         done.commit("d.txt", "d\n", "done work");
         repo.git("merge", "-q", "--ff-only", "done");
         ObjectNode open = h.call("worktree.create", "{\"name\":\"wip\"}");
-        new TestRepo(Path.of(open.get("path").asText())).commit("w.txt", "w\n", "wip work");
+        new GitRepo(Path.of(open.get("path").asText())).commit("w.txt", "w\n", "wip work");
         ObjectNode dirty = h.call("worktree.create", "{\"name\":\"dirty\"}");
         Files.writeString(Path.of(dirty.get("path").asText()).resolve("x.txt"), "x\n");
 

@@ -1,4 +1,4 @@
-package io.artuditu.worktrees.internal;
+package io.artuditu.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,17 +15,17 @@ import java.util.concurrent.TimeUnit;
  * A real repository in a temporary folder, driven by the real {@code git} binary with no
  * system or user configuration and fixed identities, so what JGit reads is what git wrote.
  */
-final class TestRepo {
-    final Path dir;
+public final class GitRepo {
+    public final Path dir;
     private int clock;
 
-    TestRepo(Path dir) {
+    public GitRepo(Path dir) {
         this.dir = dir;
     }
 
-    static TestRepo init(Path dir, String... extra) throws IOException {
+    public static GitRepo init(Path dir, String... extra) throws IOException {
         Files.createDirectories(dir);
-        TestRepo r = new TestRepo(dir);
+        GitRepo r = new GitRepo(dir);
         List<String> a = new ArrayList<>(List.of("init", "-q", "-b", "main"));
         a.addAll(List.of(extra));
         r.git(a.toArray(String[]::new));
@@ -33,17 +33,17 @@ final class TestRepo {
     }
 
     /** Runs git here; fails the test unless it exits 0. */
-    String git(String... args) throws IOException {
+    public String git(String... args) throws IOException {
         Result r = run(args);
         assertEquals(0, r.status, "git " + String.join(" ", args) + ":\n" + r.out);
         return r.out.trim();
     }
 
-    record Result(int status, String out) {
+    public record Result(int status, String out) {
     }
 
     /** Runs git here; any exit status. */
-    Result run(String... args) throws IOException {
+    public Result run(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=Ada Lovelace", "-c", "user.email=ada@example.org",
                 "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-c", "advice.detachedHead=false"));
         cmd.addAll(List.of(args));
@@ -70,7 +70,7 @@ final class TestRepo {
     }
 
     /** Writes a file (relative to the working tree). */
-    TestRepo write(String file, String text) throws IOException {
+    public GitRepo write(String file, String text) throws IOException {
         Path f = dir.resolve(file);
         Files.createDirectories(f.getParent());
         Files.writeString(f, text);
@@ -78,14 +78,14 @@ final class TestRepo {
     }
 
     /** Writes, stages and commits one file; returns the new commit's id. */
-    String commit(String file, String text, String subject) throws IOException {
+    public String commit(String file, String text, String subject) throws IOException {
         write(file, text);
         git("add", file);
         git("commit", "-q", "-m", subject);
         return head();
     }
 
-    String head() throws IOException {
+    public String head() throws IOException {
         return git("rev-parse", "HEAD");
     }
 }

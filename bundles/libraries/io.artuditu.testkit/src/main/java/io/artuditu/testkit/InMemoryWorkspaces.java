@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The model as a family's unit tests need it: {@code change} applies the operation to an
  * in-memory {@link Topology} with a spawner that starts nothing (it records the launches it
- * was asked for, ids counted from 1), and keeps the events the change published. What a
+ * was asked for, ids counted from 1; or fails, with {@link #failSpawn}), and keeps the events
+ * the changes published. What a
  * family test does not need (live panes, closing) is unsupported.
  */
 public class InMemoryWorkspaces implements Workspaces {
@@ -32,6 +33,8 @@ public class InMemoryWorkspaces implements Workspaces {
     public final List<TopologyEvent> published = new ArrayList<>();
     /** Every launch a change asked the spawner for, in order. */
     public final List<Spawner.Launch> launches = new ArrayList<>();
+    /** When set, the spawner fails as a program that cannot start would. */
+    public boolean failSpawn;
 
     /** Opens a workspace on {@code folder} (one pane tab, active); returns its id. */
     public String workspace(Path folder) throws IOException {
@@ -56,7 +59,10 @@ public class InMemoryWorkspaces implements Workspaces {
             private Spawner.Launch launch = Spawner.Launch.shell();
 
             @Override
-            public Pane spawn(String id, String ws, Path cwd) {
+            public Pane spawn(String id, String ws, Path cwd) throws IOException {
+                if (failSpawn) {
+                    throw new IOException("no such program: " + launch.command());
+                }
                 launches.add(launch);
                 return new Pane(id, "term_" + id, cwd, launch.command(), null, null);
             }

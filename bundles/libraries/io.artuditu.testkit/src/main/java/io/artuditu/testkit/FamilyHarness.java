@@ -14,6 +14,7 @@ import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import io.artuditu.uhp.api.UhpMethod;
 import io.artuditu.uhp.api.schema.JsonSchema;
+import io.artuditu.uhp.api.schema.TargetSpec;
 import io.artuditu.uhp.platform.BasicCall;
 import java.io.IOException;
 import java.util.HashMap;
@@ -48,28 +49,39 @@ public class FamilyHarness extends InMemoryWorkspaces {
 
     /** Calls {@code method} with {@code params} (JSON text); a refusal is thrown as the handler threw it. */
     public ObjectNode call(String method, String params) {
-        ObjectNode p = params(params);
+        return call(method, params(params));
+    }
+
+    /** Calls {@code method} with {@code params}; fails the test when the result breaks its schema. */
+    public ObjectNode call(String method, ObjectNode params) {
         UhpMethod m = methods.get(method);
         if (m == null) {
             fail("no handler for " + method);
         }
-        Optional<JsonSchema.Violation> bad = m.paramsSchema().validate(p, "params");
+        Optional<JsonSchema.Violation> bad = m.paramsSchema().validate(params, "params");
         if (bad.isPresent()) {
             throw new UhpException(ErrorCode.INVALID_REQUEST, bad.get().toString(), Map.of("field", bad.get().field()));
         }
-        ObjectNode r;
-        if (m.target() == null) {
-            r = m.handler().handle(BasicCall.of(m.name(), p));
-        } else {
-            Target t = Targets.resolve(state, m.target(), p, null, id -> Map.of());
-            r = m.handler().handle(BasicCall.of(m.name(), p).resolved(t, Map.of()));
-        }
+        ObjectNode r = m.handler().handle(resolved(m, params));
         if (m.carriesRevision()) {
-            r.put("revision", published.size());
+            r.put("revision", published.size()); // as on the wire: the event sequence
         }
         Optional<JsonSchema.Violation> wrong = m.resultSchema().validate(r, "result");
         wrong.ifPresent(v -> fail(method + " result breaks its schema: " + v + " in " + r));
         return r;
+    }
+
+    /** The call a handler gets: its declared targets resolved first, against this instant, as the dispatcher does. */
+    public BasicCall resolved(UhpMethod m, ObjectNode params) {
+        Target primary = m.target() == null ? null : Targets.resolve(state, m.target(), params, null, id -> Map.of());
+        Map<String, Object> roles = new HashMap<>();
+        m.targets().forEach((role, spec) -> {
+            boolean named = params.hasNonNull(spec.idField())
+                    || spec.positionField() != null && params.hasNonNull(spec.positionField());
+            roles.put(role, named || spec.omitted() != TargetSpec.Omitted.OPTIONAL
+                    ? Targets.resolve(state, spec, params, primary, id -> Map.of()) : null);
+        });
+        return BasicCall.of(m.name(), params).resolved(primary, roles);
     }
 
     /** Asserts a refusal with {@code code} that left the state as it was and published nothing. */

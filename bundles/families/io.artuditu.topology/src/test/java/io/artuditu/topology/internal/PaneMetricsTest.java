@@ -83,7 +83,7 @@ class PaneMetricsTest {
             }
         };
         UhpMethod list = family.methods().stream().filter(m -> m.name().equals("pane.list")).findFirst().orElseThrow();
-        h.methods.put("pane.list", list);
+        h.model.methods.put("pane.list", list);
 
         ObjectNode r = h.read("pane.list", "{}");
         JsonNode row = r.at("/panes/0");

@@ -21,7 +21,9 @@ import org.eclipse.jgit.lib.Repository;
 /**
  * The shared status snapshots: one per working tree and base, scanned only on this bundle's
  * one worker thread {@code diff-scan} (never the app loop, never a request's thread). A first
- * read waits for one scan; later reads take the cache and schedule a refresh when the last
+ * read waits for one scan's status pass (its counts follow: a counts pass that fills any
+ * moves the generation and reports the change like a scan does); {@link #refresh} waits for
+ * the counts too; later reads take the cache and schedule a refresh when the last
  * scan ended more than {@link #CADENCE_MS} ago; a watched change schedules one after
  * {@link #DEBOUNCE_MS}; a tree too big to watch is rescanned every {@link #POLL_MS} while it
  * was read in the last {@link #ACTIVE_MS}. Two scans of one snapshot start at least
@@ -44,7 +46,7 @@ final class Snapshots implements AutoCloseable {
         final Base base;
         final Set<String> workspaces = new LinkedHashSet<>();
         volatile Scan.Snapshot snap;
-        CompletableFuture<Scan.Snapshot> pending;
+        Pending pending;
         boolean scanning;
         long lastEnd;
         long lastRead;
@@ -57,6 +59,10 @@ final class Snapshots implements AutoCloseable {
         boolean refreshing() {
             return scanning || pending != null;
         }
+    }
+
+    /** One queued scan: {@code listed} completes after its status pass, {@code counted} after its counts pass. */
+    record Pending(CompletableFuture<Scan.Snapshot> listed, CompletableFuture<Scan.Snapshot> counted) {
     }
 
     private final ScheduledThreadPoolExecutor worker;
@@ -129,7 +135,7 @@ final class Snapshots implements AutoCloseable {
     Scan.Snapshot read(Entry e) {
         Scan.Snapshot s = e.snap;
         if (s == null) {
-            return await(request(e, 0));
+            return await(request(e, 0).listed());
         }
         synchronized (this) {
             if (!e.refreshing() && System.currentTimeMillis() - e.lastEnd >= CADENCE_MS) {
@@ -139,27 +145,27 @@ final class Snapshots implements AutoCloseable {
         return s;
     }
 
-    /** Waits for a scan that starts after this call. */
+    /** Waits for a scan that starts after this call, counts included. */
     Scan.Snapshot refresh(Entry e) {
-        return await(request(e, 0));
+        return await(request(e, 0).counted());
     }
 
     /** A scan not yet started (the pending one, else a new one after {@code delayMs}). */
-    synchronized CompletableFuture<Scan.Snapshot> request(Entry e, long delayMs) {
+    synchronized Pending request(Entry e, long delayMs) {
         if (e.pending != null) {
             return e.pending;
         }
         if (closed) {
             throw new UhpException(ErrorCode.SHUTTING_DOWN, "the diff family is stopping");
         }
-        CompletableFuture<Scan.Snapshot> f = new CompletableFuture<>();
+        Pending f = new Pending(new CompletableFuture<>(), new CompletableFuture<>());
         e.pending = f;
         long gap = Math.max(delayMs, e.lastEnd + MIN_GAP_MS - System.currentTimeMillis());
         worker.schedule(() -> run(e, f), Math.max(0, gap), TimeUnit.MILLISECONDS);
         return f;
     }
 
-    private void run(Entry e, CompletableFuture<Scan.Snapshot> f) {
+    private void run(Entry e, Pending f) {
         long gen;
         synchronized (this) {
             e.pending = null;
@@ -168,36 +174,50 @@ final class Snapshots implements AutoCloseable {
         }
         try (Repository repo = Repos.open(Path.of(e.root))) {
             Scan.Snapshot before = e.snap;
-            Scan.Snapshot s = Scan.scan(repo, e.base, gen);
+            Scan.Snapshot s = Scan.scan(repo, e.base, gen, before);
             boolean differs = !s.same(before);
-            if (differs) {
-                synchronized (this) {
-                    gen = generations.merge(e.root, 1L, Long::sum);
+            s = publish(e, s, differs ? next(e) : before.generation(), differs ? before : null, differs);
+            f.listed.complete(s);
+            Scan.Snapshot c = Scan.count(repo, s);
+            if (c != s) {
+                boolean filled = false;
+                for (int i = 0; i < c.rows().size(); i++) {
+                    Scan.Row a = s.rows().get(i);
+                    Scan.Row b = c.rows().get(i);
+                    filled |= !a.counted() && (b.additions() != null || b.binary());
                 }
-                s = new Scan.Snapshot(gen, s.base(), s.commit(), s.rows(), s.truncated(), s.scannedAtMillis(),
-                        s.scanNanos());
-            } else {
-                s = new Scan.Snapshot(before.generation(), s.base(), s.commit(), s.rows(), s.truncated(),
-                        s.scannedAtMillis(), s.scanNanos());
+                c = publish(e, c, filled ? next(e) : s.generation(), s, filled);
             }
-            e.snap = s;
-            if (differs) {
-                try {
-                    changed.accept(e, before);
-                } catch (RuntimeException x) {
-                    System.getLogger(Snapshots.class.getName()).log(System.Logger.Level.WARNING,
-                            "after the scan of " + e.root, x);
-                }
-            }
-            f.complete(s);
+            f.counted.complete(c);
         } catch (Throwable t) {
-            f.completeExceptionally(t);
+            f.listed.completeExceptionally(t);
+            f.counted.completeExceptionally(t);
         } finally {
             synchronized (this) {
                 e.scanning = false;
                 e.lastEnd = System.currentTimeMillis();
             }
         }
+    }
+
+    private synchronized long next(Entry e) {
+        return generations.merge(e.root, 1L, Long::sum);
+    }
+
+    /** Makes {@code s} (with generation {@code gen}) the entry's snapshot; when {@code changed}, reports it. */
+    private Scan.Snapshot publish(Entry e, Scan.Snapshot s, long gen, Scan.Snapshot before, boolean differs) {
+        Scan.Snapshot out = new Scan.Snapshot(gen, s.base(), s.commit(), s.rows(), s.truncated(), s.scannedAtMillis(),
+                s.scanNanos());
+        e.snap = out;
+        if (differs) {
+            try {
+                changed.accept(e, before);
+            } catch (RuntimeException x) {
+                System.getLogger(Snapshots.class.getName()).log(System.Logger.Level.WARNING,
+                        "after the scan of " + e.root, x);
+            }
+        }
+        return out;
     }
 
     private Scan.Snapshot await(CompletableFuture<Scan.Snapshot> f) {

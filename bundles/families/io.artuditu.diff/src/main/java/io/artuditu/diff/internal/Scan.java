@@ -95,15 +95,21 @@ final class Scan {
      * fingerprint did not change; {@link #count} fills the rest. Against a commit: JGit's index
      * diff with the counts filled here, as the sides must be read to drop unchanged files.
      */
-    static Snapshot scan(Repository repo, Base base, long generation, Snapshot before) throws IOException {
-        long t0 = System.nanoTime();
-        ObjectId commit = base.commit(repo);
-        List<Row> rows = new ArrayList<>();
-        boolean cut = false;
+    static Snapshot scan(Repository repo, Base base, Snapshot before) throws IOException {
         if (base.index()) {
-            GitStatus.Result st = GitStatus.run(repo.getWorkTree().toPath());
+            return status(repo.getWorkTree().toPath(), base, before);
+        }
+        return commitScan(repo, base);
+    }
+
+    /** The status pass against the index: {@code git status} in the working tree {@code top}; JGit is not opened. */
+    static Snapshot status(Path top, Base base, Snapshot before) throws IOException {
+        long t0 = System.nanoTime();
+        List<Row> rows = new ArrayList<>();
+        boolean cut;
+        {
+            GitStatus.Result st = GitStatus.run(top);
             cut = st.truncated();
-            Path top = repo.getWorkTree().toPath();
             for (GitStatus.Entry en : st.entries()) {
                 String p = en.path();
                 switch (en.kind()) {
@@ -137,7 +143,16 @@ final class Scan {
                     }
                 }
             }
-        } else {
+        }
+        return finish(base, null, rows, cut, t0);
+    }
+
+    /** Against a commit: JGit's index diff, counts filled here. */
+    private static Snapshot commitScan(Repository repo, Base base) throws IOException {
+        long t0 = System.nanoTime();
+        ObjectId commit = base.commit(repo);
+        List<Row> rows = new ArrayList<>();
+        {
             ObjectId tree;
             try (RevWalk w = new RevWalk(repo)) {
                 tree = w.parseCommit(commit).getTree().getId();
@@ -159,6 +174,11 @@ final class Scan {
                 }
             }
         }
+        return finish(base, commit, rows, false, t0);
+    }
+
+    /** Sorts (path, then layer) and caps the rows into a snapshot (its generation set by the caller). */
+    private static Snapshot finish(Base base, ObjectId commit, List<Row> rows, boolean cut, long t0) {
         rows.sort((a, b) -> {
             int c = a.path().compareTo(b.path());
             return c != 0 ? c : order(a.layer()) - order(b.layer());
@@ -167,7 +187,7 @@ final class Scan {
         if (rows.size() > MAX_FILES) {
             rows = new ArrayList<>(rows.subList(0, MAX_FILES));
         }
-        return new Snapshot(generation, base, commit, List.copyOf(rows), truncated, System.currentTimeMillis(),
+        return new Snapshot(0, base, commit, List.copyOf(rows), truncated, System.currentTimeMillis(),
                 System.nanoTime() - t0);
     }
 

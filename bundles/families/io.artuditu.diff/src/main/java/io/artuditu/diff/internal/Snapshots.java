@@ -48,6 +48,8 @@ final class Snapshots implements AutoCloseable {
         volatile Scan.Snapshot snap;
         Pending pending;
         boolean scanning;
+        /** Its tree's watch was asked for (after its first status pass, on the worker). */
+        boolean watched;
         long lastEnd;
         long lastRead;
 
@@ -94,7 +96,7 @@ final class Snapshots implements AutoCloseable {
         worker.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** The entry of a working tree and base, made (and its tree watched) on first use. */
+    /** The entry of a working tree and base, made on first use (its tree is watched after its first scan). */
     synchronized Entry entry(String root, Base base, String workspaceId) {
         String key = root + "\u0000" + base.key();
         Entry e = entries.get(key);
@@ -104,9 +106,6 @@ final class Snapshots implements AutoCloseable {
             }
             e = new Entry(root, base);
             entries.put(key, e);
-            if (watcher != null) {
-                watcher.watch(root);
-            }
         }
         if (e.workspaces.size() < 16) {
             e.workspaces.add(workspaceId);
@@ -166,20 +165,37 @@ final class Snapshots implements AutoCloseable {
     }
 
     private void run(Entry e, Pending f) {
-        long gen;
+        boolean watch;
         synchronized (this) {
             e.pending = null;
             e.scanning = true;
-            gen = generations.getOrDefault(e.root, 0L);
+            watch = !e.watched;
+            e.watched = true;
         }
-        try (Repository repo = Repos.open(Path.of(e.root))) {
+        try {
             Scan.Snapshot before = e.snap;
-            Scan.Snapshot s = Scan.scan(repo, e.base, gen, before);
+            Scan.Snapshot s;
+            if (e.base.index()) {
+                s = Scan.status(Path.of(e.root), e.base, before);
+            } else {
+                try (Repository repo = Repos.open(Path.of(e.root))) {
+                    s = Scan.scan(repo, e.base, before);
+                }
+            }
             boolean differs = !s.same(before);
-            s = publish(e, s, differs ? next(e) : before.generation(), differs ? before : null, differs);
+            s = publish(e, s, differs ? next(e) : before.generation(), before, differs);
             f.listed.complete(s);
-            Scan.Snapshot c = Scan.count(repo, s);
-            if (c != s) {
+            if (watch && watcher != null) {
+                // after the first answer, not before it: a walk of the tree costs as much as the
+                // status; a change made meanwhile is caught by the scan requested below
+                watcher.watch(e.root);
+                request(e, DEBOUNCE_MS);
+            }
+            Scan.Snapshot c = s;
+            if (!s.rows().stream().allMatch(Scan.Row::counted)) {
+                try (Repository repo = Repos.open(Path.of(e.root))) {
+                    c = Scan.count(repo, s);
+                }
                 boolean filled = false;
                 for (int i = 0; i < c.rows().size(); i++) {
                     Scan.Row a = s.rows().get(i);

@@ -2,7 +2,9 @@
 """The diff family's figures (issue 26, "Measure"), one run, through the real socket.
 
 A generated repository of 20,000 files (200 folders of 100) with 200 modified, 50 untracked
-and 10 staged. Side by side: the first diff.list (cold: it waits for one scan) and N
+and 10 staged. Git's first status on the fresh repository (cold) is timed once, then
+warmed. Side by side: the first diff.list (cold: it waits for one status pass; the
++/- counts follow), a diff.refresh right after it (the counts pass, then one more scan), and N
 diff.refresh calls (each waits for a full new scan, i.e. a cold list's work) against N runs
 of `git status --porcelain=v2`; the warm diff.list p50 (N calls); the time until a saved file
 shows in diff.list (polled every 2 ms; the server's file watch drives it); diff.get with
@@ -79,6 +81,9 @@ def main():
     out = {"runs": a.runs, "files": 20000, "modified": 200, "untracked": 50, "staged": 10}
     try:
         generate(repo)
+        t0 = time.perf_counter()
+        git(repo, "status", "--porcelain=v2")
+        out["git_first_status_ms"] = round(ms(t0), 3)
         for _ in range(3):  # git's caches warm, as for the server below
             git(repo, "status", "--porcelain=v2")
         server = subprocess.Popen([ARTU, "server", "--foreground"], env=env, stdout=subprocess.DEVNULL,
@@ -99,6 +104,10 @@ def main():
         first = ok(sock, "diff.list", {})
         out["cold_first_list_ms"] = round(ms(t0), 3)
         out["listed"] = len(first["files"])
+        out["first_list_counted"] = sum(1 for f in first["files"] if f["additions"] is not None)
+        t0 = time.perf_counter()
+        ok(sock, "diff.refresh", {})  # waits for the first scan's counts pass, then one more scan
+        out["counts_then_refresh_ms"] = round(ms(t0), 3)
         refresh, status = [], []
         for i in range(a.runs):  # interleaved, same number of runs
             t0 = time.perf_counter()

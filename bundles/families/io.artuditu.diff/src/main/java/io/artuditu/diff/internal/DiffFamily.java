@@ -257,7 +257,7 @@ public final class DiffFamily implements UhpFamily {
                 continue;
             }
             String k = row.layer() + "\u0000" + row.path();
-            ObjectNode f = files.addObject().put("path", row.path()).putNull("old_path").put("layer", row.layer())
+            ObjectNode f = files.addObject().put("path", row.path()).put("old_path", row.oldPath()).put("layer", row.layer())
                     .put("status", row.status());
             if (row.additions() == null) {
                 f.putNull("additions").putNull("deletions");
@@ -310,7 +310,8 @@ public final class DiffFamily implements UhpFamily {
     }
 
     static Loaded load(Repository repo, Scan.Snapshot s, Base base, Scan.Row row) throws IOException {
-        Sides.Content[] sides = Sides.read(repo, row.layer(), base, s.commit(), row.rawPath(), Sides.MAX_SIDE_BYTES);
+        Sides.Content[] sides = Sides.read(repo, null, row.layer(), base, s.commit(), row.rawPath(), row.rawOldPath(),
+                Sides.MAX_SIDE_BYTES);
         FileDiff.Result d = FileDiff.compute(sides[0], sides[1]);
         return new Loaded(row, s.commit(), sides, d, Scan.fingerprint(row.layer(), row.rawPath(),
                 Scan.sideId(sides[0]) + "/" + Scan.sideId(sides[1])));
@@ -328,7 +329,7 @@ public final class DiffFamily implements UhpFamily {
         } catch (IOException e) {
             throw new UncheckedIOException("diff read failed in " + c.root(), e);
         }
-        ObjectNode r = head(call, c, "diff_get").put("path", row.path()).putNull("old_path").put("layer", row.layer())
+        ObjectNode r = head(call, c, "diff_get").put("path", row.path()).put("old_path", row.oldPath()).put("layer", row.layer())
                 .put("status", row.status());
         c.base().into(r, s.commit());
         r.put("fingerprint", l.fingerprint()).put("generation", s.generation());

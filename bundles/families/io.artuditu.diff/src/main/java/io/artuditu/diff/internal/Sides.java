@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.dircache.DirCache;
 import org.eclipse.jgit.dircache.DirCacheEntry;
 import org.eclipse.jgit.lib.Constants;
@@ -43,14 +44,17 @@ final class Sides {
     /** The old and new side of {@code path} in {@code layer} against {@code base} (its commit given). */
     static Content[] read(Repository repo, String layer, Base base, ObjectId baseCommit, String path, int cap)
             throws IOException {
-        return read(repo, null, layer, base, baseCommit, path, cap);
+        return read(repo, null, layer, base, baseCommit, path, null, cap);
     }
 
-    /** As above, with the index already read ({@code dc}; null: read it here). */
-    static Content[] read(Repository repo, DirCache dc, String layer, Base base, ObjectId baseCommit, String path, int cap)
-            throws IOException {
+    /**
+     * As above, with the index already read ({@code dc}; null: read it here) and the old side
+     * read at {@code oldPath} when the file was renamed or copied (null: at {@code path}).
+     */
+    static Content[] read(Repository repo, DirCache dc, String layer, Base base, ObjectId baseCommit, String path,
+            String oldPath, int cap) throws IOException {
         DirCache index = dc != null || !base.index() || layer.equals("untracked") ? dc : repo.readDirCache();
-        return new Content[] {side(repo, index, layer, base, baseCommit, path, true, cap),
+        return new Content[] {side(repo, index, layer, base, baseCommit, oldPath != null ? oldPath : path, true, cap),
             side(repo, index, layer, base, baseCommit, path, false, cap)};
     }
 
@@ -126,7 +130,28 @@ final class Sides {
         return new Content(true, b.length, b, id.name());
     }
 
-    /** The working-tree file, never following a link; a folder (a submodule) reads as absent. */
+    /**
+     * A working file's identity without reading it: its size, modification time (ns) and inode,
+     * not following a link; null when it is absent or not a file or link (a folder, a submodule).
+     */
+    static String stat(Path f) {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(f, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException gone) {
+            return null;
+        }
+        return stat(a);
+    }
+
+    private static String stat(BasicFileAttributes a) {
+        if (!a.isSymbolicLink() && !a.isRegularFile()) {
+            return null;
+        }
+        return "stat:" + a.size() + ":" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS) + ":" + a.fileKey();
+    }
+
+    /** The working-tree file, never following a link; a folder (a submodule) reads as absent. Its id is its {@link #stat}. */
     static Content work(Repository repo, String path, int cap) throws IOException {
         Path f = repo.getWorkTree().toPath().resolve(path);
         BasicFileAttributes a;
@@ -135,14 +160,14 @@ final class Sides {
         } catch (IOException gone) {
             return Content.ABSENT;
         }
-        if (a.isSymbolicLink()) {
-            byte[] b = Files.readSymbolicLink(f).toString().getBytes(StandardCharsets.UTF_8);
-            return new Content(true, b.length, b, null);
-        }
-        if (!a.isRegularFile()) {
+        String stat = stat(a);
+        if (stat == null) {
             return Content.ABSENT;
         }
-        String stat = "stat:" + a.size() + ":" + a.lastModifiedTime().toMillis() + ":" + a.fileKey();
+        if (a.isSymbolicLink()) {
+            byte[] b = Files.readSymbolicLink(f).toString().getBytes(StandardCharsets.UTF_8);
+            return new Content(true, b.length, b, stat);
+        }
         if (a.size() > cap) {
             return new Content(true, a.size(), null, stat);
         }
@@ -151,7 +176,7 @@ final class Sides {
             if (b.length > cap) {
                 return new Content(true, Math.max(a.size(), b.length), null, stat);
             }
-            return new Content(true, b.length, b, null);
+            return new Content(true, b.length, b, stat);
         } catch (IOException gone) {
             return Content.ABSENT;
         }

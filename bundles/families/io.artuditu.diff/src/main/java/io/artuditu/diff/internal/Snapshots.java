@@ -21,7 +21,9 @@ import org.eclipse.jgit.lib.Repository;
 /**
  * The shared status snapshots: one per working tree and base, scanned only on this bundle's
  * one worker thread {@code diff-scan} (never the app loop, never a request's thread). A first
- * read waits for one scan; later reads take the cache and schedule a refresh when the last
+ * read waits for one scan's status pass (its counts follow: a counts pass that fills any
+ * moves the generation and reports the change like a scan does); {@link #refresh} waits for
+ * the counts too; later reads take the cache and schedule a refresh when the last
  * scan ended more than {@link #CADENCE_MS} ago; a watched change schedules one after
  * {@link #DEBOUNCE_MS}; a tree too big to watch is rescanned every {@link #POLL_MS} while it
  * was read in the last {@link #ACTIVE_MS}. Two scans of one snapshot start at least
@@ -44,8 +46,10 @@ final class Snapshots implements AutoCloseable {
         final Base base;
         final Set<String> workspaces = new LinkedHashSet<>();
         volatile Scan.Snapshot snap;
-        CompletableFuture<Scan.Snapshot> pending;
+        Pending pending;
         boolean scanning;
+        /** Its tree's watch was asked for (after its first status pass, on the worker). */
+        boolean watched;
         long lastEnd;
         long lastRead;
 
@@ -57,6 +61,10 @@ final class Snapshots implements AutoCloseable {
         boolean refreshing() {
             return scanning || pending != null;
         }
+    }
+
+    /** One queued scan: {@code listed} completes after its status pass, {@code counted} after its counts pass. */
+    record Pending(CompletableFuture<Scan.Snapshot> listed, CompletableFuture<Scan.Snapshot> counted) {
     }
 
     private final ScheduledThreadPoolExecutor worker;
@@ -88,7 +96,7 @@ final class Snapshots implements AutoCloseable {
         worker.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** The entry of a working tree and base, made (and its tree watched) on first use. */
+    /** The entry of a working tree and base, made on first use (its tree is watched after its first scan). */
     synchronized Entry entry(String root, Base base, String workspaceId) {
         String key = root + "\u0000" + base.key();
         Entry e = entries.get(key);
@@ -98,9 +106,6 @@ final class Snapshots implements AutoCloseable {
             }
             e = new Entry(root, base);
             entries.put(key, e);
-            if (watcher != null) {
-                watcher.watch(root);
-            }
         }
         if (e.workspaces.size() < 16) {
             e.workspaces.add(workspaceId);
@@ -129,7 +134,7 @@ final class Snapshots implements AutoCloseable {
     Scan.Snapshot read(Entry e) {
         Scan.Snapshot s = e.snap;
         if (s == null) {
-            return await(request(e, 0));
+            return await(request(e, 0).listed());
         }
         synchronized (this) {
             if (!e.refreshing() && System.currentTimeMillis() - e.lastEnd >= CADENCE_MS) {
@@ -139,65 +144,96 @@ final class Snapshots implements AutoCloseable {
         return s;
     }
 
-    /** Waits for a scan that starts after this call. */
+    /** Waits for a scan that starts after this call, counts included. */
     Scan.Snapshot refresh(Entry e) {
-        return await(request(e, 0));
+        return await(request(e, 0).counted());
     }
 
     /** A scan not yet started (the pending one, else a new one after {@code delayMs}). */
-    synchronized CompletableFuture<Scan.Snapshot> request(Entry e, long delayMs) {
+    synchronized Pending request(Entry e, long delayMs) {
         if (e.pending != null) {
             return e.pending;
         }
         if (closed) {
             throw new UhpException(ErrorCode.SHUTTING_DOWN, "the diff family is stopping");
         }
-        CompletableFuture<Scan.Snapshot> f = new CompletableFuture<>();
+        Pending f = new Pending(new CompletableFuture<>(), new CompletableFuture<>());
         e.pending = f;
         long gap = Math.max(delayMs, e.lastEnd + MIN_GAP_MS - System.currentTimeMillis());
         worker.schedule(() -> run(e, f), Math.max(0, gap), TimeUnit.MILLISECONDS);
         return f;
     }
 
-    private void run(Entry e, CompletableFuture<Scan.Snapshot> f) {
-        long gen;
+    private void run(Entry e, Pending f) {
+        boolean watch;
         synchronized (this) {
             e.pending = null;
             e.scanning = true;
-            gen = generations.getOrDefault(e.root, 0L);
+            watch = !e.watched;
+            e.watched = true;
         }
-        try (Repository repo = Repos.open(Path.of(e.root))) {
+        try {
             Scan.Snapshot before = e.snap;
-            Scan.Snapshot s = Scan.scan(repo, e.base, gen);
-            boolean differs = !s.same(before);
-            if (differs) {
-                synchronized (this) {
-                    gen = generations.merge(e.root, 1L, Long::sum);
-                }
-                s = new Scan.Snapshot(gen, s.base(), s.commit(), s.rows(), s.truncated(), s.scannedAtMillis(),
-                        s.scanNanos());
+            Scan.Snapshot s;
+            if (e.base.index()) {
+                s = Scan.status(Path.of(e.root), e.base, before);
             } else {
-                s = new Scan.Snapshot(before.generation(), s.base(), s.commit(), s.rows(), s.truncated(),
-                        s.scannedAtMillis(), s.scanNanos());
-            }
-            e.snap = s;
-            if (differs) {
-                try {
-                    changed.accept(e, before);
-                } catch (RuntimeException x) {
-                    System.getLogger(Snapshots.class.getName()).log(System.Logger.Level.WARNING,
-                            "after the scan of " + e.root, x);
+                try (Repository repo = Repos.open(Path.of(e.root))) {
+                    s = Scan.scan(repo, e.base, before);
                 }
             }
-            f.complete(s);
+            boolean differs = !s.same(before);
+            s = publish(e, s, differs ? next(e) : before.generation(), before, differs);
+            f.listed.complete(s);
+            if (watch && watcher != null) {
+                // after the first answer, not before it: a walk of the tree costs as much as the
+                // status; a change made meanwhile is caught by the scan requested below
+                watcher.watch(e.root);
+                request(e, DEBOUNCE_MS);
+            }
+            Scan.Snapshot c = s;
+            if (!s.rows().stream().allMatch(Scan.Row::counted)) {
+                try (Repository repo = Repos.open(Path.of(e.root))) {
+                    c = Scan.count(repo, s);
+                }
+                boolean filled = false;
+                for (int i = 0; i < c.rows().size(); i++) {
+                    Scan.Row a = s.rows().get(i);
+                    Scan.Row b = c.rows().get(i);
+                    filled |= !a.counted() && (b.additions() != null || b.binary());
+                }
+                c = publish(e, c, filled ? next(e) : s.generation(), s, filled);
+            }
+            f.counted.complete(c);
         } catch (Throwable t) {
-            f.completeExceptionally(t);
+            f.listed.completeExceptionally(t);
+            f.counted.completeExceptionally(t);
         } finally {
             synchronized (this) {
                 e.scanning = false;
                 e.lastEnd = System.currentTimeMillis();
             }
         }
+    }
+
+    private synchronized long next(Entry e) {
+        return generations.merge(e.root, 1L, Long::sum);
+    }
+
+    /** Makes {@code s} (with generation {@code gen}) the entry's snapshot; when {@code changed}, reports it. */
+    private Scan.Snapshot publish(Entry e, Scan.Snapshot s, long gen, Scan.Snapshot before, boolean differs) {
+        Scan.Snapshot out = new Scan.Snapshot(gen, s.base(), s.commit(), s.rows(), s.truncated(), s.scannedAtMillis(),
+                s.scanNanos());
+        e.snap = out;
+        if (differs) {
+            try {
+                changed.accept(e, before);
+            } catch (RuntimeException x) {
+                System.getLogger(Snapshots.class.getName()).log(System.Logger.Level.WARNING,
+                        "after the scan of " + e.root, x);
+            }
+        }
+        return out;
     }
 
     private Scan.Snapshot await(CompletableFuture<Scan.Snapshot> f) {

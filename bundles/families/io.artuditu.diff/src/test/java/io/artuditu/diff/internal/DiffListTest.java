@@ -44,6 +44,9 @@ class DiffListTest {
         r.write("new file.txt", "n\n");
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
+            ObjectNode cold = h.call("diff.list", "{}");
+            assertEquals(4, cold.get("files").size(), "the first list answers after the status pass: " + cold);
+            h.call("diff.refresh", "{}"); // waits for the counts pass
             ObjectNode l = h.call("diff.list", "{}");
             assertEquals("worktree:modified:a.txt:2/1 worktree:deleted:gone.txt:0/1 untracked:untracked:new file.txt:1/0"
                     + " staged:modified:staged.txt:1/0", rows(sorted(l.get("files"))));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.io.RandomAccessFile;
@@ -33,7 +34,7 @@ class DiffGetTest {
 
     @Test
     void hunksWithIdsAndLinesOnlyWhenAsked() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", lines(1, 40, "line "), "one");
         r.write("a.txt", lines(1, 40, "line ").replace("line 5\n", "five\n").replace("line 30\n", "line 30\nadded\n"));
         try (Harness h = new Harness(home)) {
@@ -65,7 +66,7 @@ class DiffGetTest {
 
     @Test
     void aPathInTwoLayersNeedsTheLayer() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", "1\n", "one");
         r.write("a.txt", "2\n");
         r.git("add", "a.txt");
@@ -86,7 +87,7 @@ class DiffGetTest {
 
     @Test
     void binaryHugeLongLinesControlsAndBadBytes() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("keep.txt", "k\n", "one");
         Files.write(r.dir.resolve("bin.dat"), new byte[] {1, 2, 0, 3});
         try (RandomAccessFile f = new RandomAccessFile(r.dir.resolve("big.txt").toFile(), "rw")) {
@@ -123,7 +124,7 @@ class DiffGetTest {
 
     @Test
     void rowsAreBounded() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("keep.txt", "k\n", "one");
         r.write("many.txt", lines(1, 25_000, ""));
         try (Harness h = new Harness(home)) {
@@ -138,7 +139,7 @@ class DiffGetTest {
 
     @Test
     void namesWithSpacesNewlinesAndControlsAreEscapedAndUsable() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("keep.txt", "k\n", "one");
         r.write("with space.txt", "s\n");
         r.write("new\nline.txt", "n\n");
@@ -162,7 +163,7 @@ class DiffGetTest {
 
     @Test
     void pathsThatEscapeOrHoldControlsAreRefused() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", "1\n", "one");
         r.write("a.txt", "2\n");
         Files.createSymbolicLink(r.dir.resolve("out"), work);

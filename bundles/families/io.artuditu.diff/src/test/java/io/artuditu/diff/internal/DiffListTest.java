@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ class DiffListTest {
 
     @Test
     void everyLayerWithCountsAndTheBase() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.write("a.txt", "1\n2\n3\n").write("gone.txt", "x\n").write("staged.txt", "s\n");
         r.git("add", ".");
         r.git("commit", "-q", "-m", "one");
@@ -83,7 +84,7 @@ class DiffListTest {
 
     @Test
     void aSavedFileShowsWithin300msByEvent() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("src/a.txt", "1\n", "one");
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
@@ -105,7 +106,7 @@ class DiffListTest {
 
     @Test
     void theBaseBranchAndTheWorktreeDefault() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", "1\n", "one");
         r.git("checkout", "-q", "-b", "feature");
         r.commit("a.txt", "1\n2\n", "two");
@@ -139,7 +140,7 @@ class DiffListTest {
     @Test
     void notARepositoryOrBareIsRefused() throws Exception {
         Path plain = Files.createDirectories(work.resolve("plain"));
-        Repo bare = Repo.init(work.resolve("bare.git"), "--bare");
+        GitRepo bare = GitRepo.init(work.resolve("bare.git"), "--bare");
         try (Harness h = new Harness(home)) {
             h.workspace(plain);
             h.workspace(bare.dir);
@@ -152,7 +153,7 @@ class DiffListTest {
 
     @Test
     void aConflictIsItsOwnLayer() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", "1\n", "one");
         r.git("checkout", "-q", "-b", "other");
         r.commit("a.txt", "other\n", "other");

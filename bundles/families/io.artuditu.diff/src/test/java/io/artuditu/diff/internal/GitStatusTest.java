@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ class GitStatusTest {
 
     @Test
     void renamesUnmergedAndOddNamesFromRealGit() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.write("old name.txt", "1\n2\n3\n4\n5\n6\n7\n8\n").write("c.txt", "base\n");
         r.git("add", ".");
         r.git("commit", "-q", "-m", "one");
@@ -103,7 +104,7 @@ class GitStatusTest {
 
     @Test
     void countsArriveAfterTheFirstListWithANewGeneration() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", "1\n2\n3\n", "one");
         r.write("a.txt", "1\ntwo\n3\n4\n");
         try (Harness h = new Harness(home)) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.artuditu.testkit.GitRepo;
 import io.artuditu.uhp.api.ErrorCode;
 import io.artuditu.uhp.api.UhpException;
 import java.nio.charset.StandardCharsets;
@@ -28,8 +29,8 @@ class NotesTest {
     }
 
     /** A repository whose a.txt (40 lines) has lines 10-12 and 30 changed in the working tree. */
-    Repo repo() throws Exception {
-        Repo r = Repo.init(work.resolve("repo"));
+    GitRepo repo() throws Exception {
+        GitRepo r = GitRepo.init(work.resolve("repo"));
         r.commit("a.txt", numbered(40, "line "), "one");
         r.write("a.txt", numbered(40, "line ").replace("line 10\nline 11\nline 12\n", "ten\neleven\ntwelve\n")
                 .replace("line 30\n", "thirty\n"));
@@ -42,7 +43,7 @@ class NotesTest {
 
     @Test
     void addValidatesAndStoresContextFromTheSource() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             ObjectNode n = h.call("diff.note.add", note(",\"new_line\":10,\"end_line\":11,\"kind\":\"issue\"")).with("note");
@@ -87,7 +88,7 @@ class NotesTest {
 
     @Test
     void aBatchOfFiftyWithTheLastBadCreatesNothing() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             ArrayNode items = Harness.JSON.createArrayNode();
@@ -111,7 +112,7 @@ class NotesTest {
 
     @Test
     void notesReanchorAsTheCodeMoves() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             String moved = h.call("diff.note.add", note(",\"new_line\":10,\"end_line\":12")).at("/note/id").asText();
@@ -147,7 +148,7 @@ class NotesTest {
 
     @Test
     void anOldSideNoteGoesOrphanedWhenTheChangeIsStaged() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             String id = h.call("diff.note.add", note(",\"old_line\":30")).at("/note/id").asText();
@@ -166,7 +167,7 @@ class NotesTest {
 
     @Test
     void notesSurviveARestartAndAreWrittenAtomically() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         String id;
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
@@ -186,7 +187,7 @@ class NotesTest {
 
     @Test
     void authorPaneAndSendingToALiveAgentOnly() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             h.agentOf.put("1", "claude");
@@ -228,7 +229,7 @@ class NotesTest {
 
     @Test
     void aMessageOverTheCapIsRefusedWhole() throws Exception {
-        Repo r = repo();
+        GitRepo r = repo();
         try (Harness h = new Harness(home)) {
             h.workspace(r.dir);
             h.agentOf.put("1", "claude");

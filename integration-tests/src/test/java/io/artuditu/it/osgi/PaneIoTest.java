@@ -200,11 +200,30 @@ public class PaneIoTest extends PaneTest {
         awaitShellState(p, "prompt");
     }
 
+    /**
+     * The pane's revision once its shell has stopped writing (no change for 300 ms, at most
+     * 10 s): a prompt's last marks can land just after the prompt is seen, and they are not
+     * what a refused request must leave untouched.
+     */
+    private long quietRevision(PaneInfo p) throws Exception {
+        long end = System.nanoTime() + 10_000_000_000L;
+        long last = status(p).get("revision").asLong();
+        while (System.nanoTime() < end) {
+            sleep(300);
+            long now = status(p).get("revision").asLong();
+            if (now == last) {
+                return now;
+            }
+            last = now;
+        }
+        throw new AssertionError("the shell never went quiet; revision " + last);
+    }
+
     @Test
     public void refusedRequestsChangeNothing() throws Exception {
         PaneInfo p = bash();
         String id = p.id();
-        long revision = status(p).get("revision").asLong();
+        long revision = quietRevision(p);
         String text = screen(p);
 
         JsonNode e = error("not_found", "pane.send_input", "{\"pane\":\"999999\",\"text\":\"x\"}");
